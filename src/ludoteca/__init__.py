@@ -1,0 +1,63 @@
+"""ludoteca: five modern tabletop games played exactly, behind one engine contract.
+
+    >>> import ludoteca
+    >>> game = ludoteca.load("city-square-off")
+    >>> state = game.new_state(seed=7)
+    >>> state.apply(state.legal_actions()[0])
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from .core import (
+    Action,
+    Game,
+    GameInfo,
+    IllegalAction,
+    LudotecaError,
+    NotationError,
+    OptionError,
+    State,
+)
+from .core.game import registered
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "LudotecaError",
+    "NotationError",
+    "OptionError",
+    "State",
+    "list_games",
+    "load",
+]
+
+
+def _discover() -> dict[str, Game]:
+    """Import every package under `ludoteca.games`; each registers its game when imported."""
+    if not registered():
+        from . import games
+
+        for module in pkgutil.iter_modules(games.__path__):
+            if module.ispkg:
+                importlib.import_module(f"{games.__name__}.{module.name}")
+    return registered()
+
+
+def list_games() -> list[GameInfo]:
+    """Info of every available game, sorted by id."""
+    return [game.info for _, game in sorted(_discover().items())]
+
+
+def load(game_id: str) -> Game:
+    """The game with this id, e.g. `load("blue-lagoon")`."""
+    games = _discover()
+    if game_id not in games:
+        raise OptionError(f"unknown game {game_id!r}; games are: {', '.join(sorted(games))}")
+    return games[game_id]

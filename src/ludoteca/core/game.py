@@ -1,0 +1,158 @@
+"""`Game`: the description of one game (its info, options, notation, action ids) and its factory.
+
+One `Game` object per game id lives in the registry; it holds the loaded component data and makes
+states. Each game package defines a subclass and registers an instance (see `register`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .data import load_text
+from .errors import IllegalAction, LudotecaError, OptionError
+from .options import Option, parse_options, resolve_options
+from .state import Action, State
+
+LANGUAGES = ("en", "es")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a surface needs to list and set up a game, without creating a state."""
+
+    id: str
+    names: dict[str, str]
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    simultaneous: bool = False
+    hidden_information: bool = False
+    summary: dict[str, str] | None = None
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "names": dict(self.names),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [o.to_dict() for o in self.options],
+            "simultaneous": self.simultaneous,
+            "hidden_information": self.hidden_information,
+            "summary": dict(self.summary or {}),
+        }
+
+
+class Game:
+    """Base class of the five games. Subclasses set `info`, `state_class` and the notation hooks."""
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[State]]
+    version: ClassVar[str] = "1"
+    package: ClassVar[str]  # the game's package, where its data/ folder lives
+    # Named option sets worth playing and testing (variants, maps, modes); {} is the default game.
+    presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
+
+    # ---- game hooks -------------------------------------------------------------------------
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """Game hook: read canonical (or leniently typed) notation; `NotationError` if malformed."""
+        raise NotImplementedError
+
+    @property
+    def action_space_size(self) -> int:
+        """Game hook: the number of fixed action ids (for RL action masks)."""
+        raise NotImplementedError
+
+    def action_id(self, action: Action) -> int:
+        """Game hook: the fixed id of `action`, in `range(action_space_size)`."""
+        raise NotImplementedError
+
+    def action_from_id(self, action_id: int, state: State) -> Action:
+        """Game hook: the action with this id in `state` (inverse of `action_id`)."""
+        raise NotImplementedError
+
+    # ---- the contract -----------------------------------------------------------------------
+
+    def new_state(self, num_players: int | None = None, seed: int | None = None, **options) -> State:
+        """A new game. `seed=None` picks a fresh seed (kept in the state, so it can be replayed)."""
+        info = self.info
+        num_players = info.min_players if num_players is None else num_players
+        if num_players not in info.player_counts:
+            raise OptionError(
+                f"{info.names['en']} is played by {_counts(info)} players, not {num_players}"
+            )
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        resolved = resolve_options(info.options, options)
+        self.check_options(resolved, num_players)
+        return self.state_class(self, num_players, seed, resolved)
+
+    def check_options(self, options: dict[str, Any], num_players: int) -> None:
+        """Game hook for rules that relate options to each other; raise `OptionError`."""
+
+    def parse_options(self, pairs: list[str]) -> dict[str, Any]:
+        """Options typed as `name=value` (command line, forms), validated and typed."""
+        return parse_options(self.info.options, pairs)
+
+    def state_from_json(self, obj: dict[str, Any]) -> State:
+        if obj.get("game") != self.info.id:
+            raise LudotecaError(f"this is a {obj.get('game')!r} state, not {self.info.id!r}")
+        return self.state_class.from_json(self, obj)
+
+    def record(self, state: State) -> dict[str, Any]:
+        """A replayable record: seed, options and every action with the player who made it."""
+        return {
+            "game": self.info.id,
+            "version": self.version,
+            "num_players": state.num_players,
+            "seed": state.seed,
+            "options": state.options,
+            "actions": [[player, text] for player, text in state.history],
+        }
+
+    def replay(self, record: dict[str, Any], upto: int | None = None) -> State:
+        """The state reached by a record (after its first `upto` actions, if given)."""
+        if record.get("game") != self.info.id:
+            raise LudotecaError(f"this is a {record.get('game')!r} record, not {self.info.id!r}")
+        state = self.new_state(record["num_players"], record["seed"], **record.get("options", {}))
+        actions = record["actions"] if upto is None else record["actions"][:upto]
+        for number, (player, text) in enumerate(actions, start=1):
+            try:
+                state.apply(text, player)
+            except LudotecaError as error:
+                raise IllegalAction(f"record action {number} ({text!r}): {error}") from error
+        return state
+
+    def rules_summary(self, lang: str = "en") -> str:
+        """The game's rules in our own words (`data/rules.<lang>.md` of the game package)."""
+        return load_text(self.package, f"rules.{lang if lang in LANGUAGES else 'en'}.md")
+
+    def __repr__(self) -> str:
+        return f"<game {self.info.id}>"
+
+
+def _counts(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        return str(info.min_players)
+    return f"{info.min_players} to {info.max_players}"
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make `game` available to `ludoteca.load`; called once by each game package."""
+    _REGISTRY[game.info.id] = game
+    return game
+
+
+def registered() -> dict[str, Game]:
+    return _REGISTRY

@@ -1,0 +1,69 @@
+"""The end-of-game result, and the ranking helper every game uses to build it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Result:
+    """Scores, places and winners of a game (provisional while it is running).
+
+    `ranking[p]` is player p's place, 1 = first; tied players share a place. `tiebreak` names the
+    rule that separated the leaders when their first criterion was equal ("draw" when nothing
+    did, None when the first criterion decided).
+    """
+
+    scores: list[float]
+    ranking: list[int]
+    winners: list[int]
+    tiebreak: str | None
+    breakdown: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "tiebreak": self.tiebreak,
+            "breakdown": [dict(b) for b in self.breakdown],
+        }
+
+
+def rank(
+    keys: list[tuple],
+    criteria: list[str],
+    scores: list[float],
+    breakdown: list[dict[str, Any]] | None = None,
+) -> Result:
+    """Rank players by `keys` (tuples compared element by element, larger is better).
+
+    `criteria[i]` names element i of the keys, e.g. ["score", "most money", "fewest cards"].
+    """
+    order = sorted(range(len(keys)), key=lambda p: keys[p], reverse=True)
+    ranking = [0] * len(keys)
+    for position, player in enumerate(order):
+        previous = order[position - 1] if position else None
+        same = previous is not None and keys[previous] == keys[player]
+        ranking[player] = ranking[previous] if same else position + 1
+    winners = [p for p in range(len(keys)) if ranking[p] == 1]
+    return Result(
+        scores=list(scores),
+        ranking=ranking,
+        winners=winners,
+        tiebreak=_deciding_criterion(keys, criteria, order, winners),
+        breakdown=breakdown or [{} for _ in keys],
+    )
+
+
+def _deciding_criterion(keys, criteria, order, winners) -> str | None:
+    if len(winners) > 1:
+        return "draw"
+    if len(order) < 2:
+        return None
+    best, runner_up = keys[order[0]], keys[order[1]]
+    for index, (a, b) in enumerate(zip(best, runner_up, strict=True)):
+        if a != b:
+            return None if index == 0 else criteria[index]
+    return "draw"

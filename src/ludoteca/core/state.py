@@ -1,0 +1,228 @@
+"""`State`: one position of one game, with the moves that change it.
+
+A game subclasses `State`, declares its own fields in `__slots__` (plain data only, see
+`ludoteca.core.plain`) and implements the hooks marked "game hook" below. The base class gives
+every game the same public behaviour: acting-player checks, legality checks that leave the state
+untouched, history, a legal-action cache, cloning, exact JSON round trips and a seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from . import plain
+from .errors import IllegalAction
+from .result import Result
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Action:
+    """Base of every game's actions: immutable, hashable, and `str()` gives canonical notation.
+
+    Games define theirs as `@dataclass(frozen=True, slots=True)` subclasses with a `__str__`.
+    """
+
+    __slots__ = ()
+
+
+class State:
+    """The base of every game's state. Public methods are the engine contract."""
+
+    __slots__ = ("game", "num_players", "seed", "options", "rng", "history", "_legal_cache")
+
+    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]):
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, str]] = []
+        self._legal_cache: dict[int, list[Action]] = {}
+        self.setup()
+
+    # ---- game hooks -------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Game hook: deal and place everything, drawing from `self.rng` in the spec's order."""
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """Game hook: the players who may act now; () when the game is over."""
+        raise NotImplementedError
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        """Game hook: the legal actions of `player` (who is in `to_move`), in canonical order."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action, player: int) -> None:
+        """Game hook: perform a legal action. Called only after the legality check passed."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        return not self.to_move
+
+    def scores(self) -> list[float]:
+        """Game hook: each player's score now (final when the game is over)."""
+        raise NotImplementedError
+
+    def breakdown(self) -> list[dict[str, Any]]:
+        """Game hook: per player, the score split into the game's categories."""
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        """Game hook: scores, ranking, winners and the deciding tie-break (see `core.result.rank`)."""
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Game hook: JSON-safe dict of what `player` may see (None: a spectator)."""
+        raise NotImplementedError
+
+    def render(self, lang: str = "en") -> str:
+        """Game hook: a text picture of the position for the terminal."""
+        raise NotImplementedError
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A clone whose hidden information is re-sampled as `player` could believe it.
+
+        Identity (a plain clone) for perfect-information games; hidden-information games override.
+        """
+        return self.clone()
+
+    def visible_history(self, player: int | None) -> list[tuple[int, str]]:
+        """The move log as `player` may see it; games with secret moves override."""
+        return list(self.history)
+
+    def is_legal(self, action: Action, player: int) -> bool:
+        """Whether `action` is legal for `player` now; games may override with a faster check."""
+        return action in self.legal_actions(player)
+
+    def explain_illegal(self, action: Action, player: int) -> str:
+        """Why `action` is not legal now; games override to name the broken rule."""
+        return "not a legal action now"
+
+    # ---- the contract -----------------------------------------------------------------------
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The legal actions of `player` (default: the only player to move). Do not mutate."""
+        player = self._actor(player)
+        cached = self._legal_cache.get(player)
+        if cached is None:
+            cached = self._legal_cache[player] = self._legal_actions(player)
+        return cached
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Apply `action` (an Action or its text) for `player`.
+
+        Raises `NotationError` for malformed text and `IllegalAction` for a move the rules forbid;
+        in both cases the state is exactly as it was.
+        """
+        player = self._actor(player)
+        if isinstance(action, str):
+            action = self.game.parse_action(action, self)
+        if not self.is_legal(action, player):
+            legal = self.legal_actions(player)
+            raise IllegalAction(
+                f"{self.game.info.names['en']}: {action} — {self.explain_illegal(action, player)}"
+                f"; legal now: {_summarise(legal)}"
+            )
+        self._apply(action, player)
+        self.history.append((player, str(action)))
+        self._legal_cache = {}
+
+    def clone(self) -> State:
+        """A fully independent copy (shares only immutable component data)."""
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+        other._legal_cache = {}
+        for name in type(self)._own_fields():
+            setattr(other, name, plain.copy(getattr(self, name)))
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to restore this exact state, random generator included."""
+        return {
+            "game": self.game.info.id,
+            "version": self.game.version,
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "options": plain.encode(self.options),
+            "history": [[p, text] for p, text in self.history],
+            "rng": plain.encode(self.rng.getstate()),
+            "fields": {n: plain.encode(getattr(self, n)) for n in type(self)._own_fields()},
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, obj: dict[str, Any]) -> State:
+        state = object.__new__(cls)
+        state.game = game
+        state.num_players = obj["num_players"]
+        state.seed = obj["seed"]
+        state.options = plain.decode(obj["options"])
+        state.rng = random.Random()
+        state.rng.setstate(plain.decode(obj["rng"]))
+        state.history = [(p, text) for p, text in obj["history"]]
+        state._legal_cache = {}
+        fields = obj["fields"]
+        for name in cls._own_fields():
+            setattr(state, name, plain.decode(fields[name]))
+        return state
+
+    # ---- helpers ----------------------------------------------------------------------------
+
+    @classmethod
+    def _own_fields(cls) -> tuple[str, ...]:
+        """The `__slots__` declared by the game's subclasses (its plain-data fields)."""
+        names = cls.__dict__.get("_field_names")
+        if names is None:
+            names = tuple(
+                name
+                for klass in reversed(cls.__mro__)
+                if klass is not State and issubclass(klass, State)
+                for name in klass.__dict__.get("__slots__", ())
+            )
+            cls._field_names = names
+        return names
+
+    def _actor(self, player: int | None) -> int:
+        to_move = self.to_move
+        if player is None:
+            if len(to_move) == 1:
+                return to_move[0]
+            if not to_move:
+                raise IllegalAction(f"{self.game.info.names['en']}: the game is over")
+            raise IllegalAction(
+                f"{self.game.info.names['en']}: several players act now ({_seats(to_move)}); "
+                "say which player acts"
+            )
+        if player not in to_move:
+            if not to_move:
+                raise IllegalAction(f"{self.game.info.names['en']}: the game is over")
+            raise IllegalAction(
+                f"{self.game.info.names['en']}: it is not player {player}'s turn; "
+                f"to move: {_seats(to_move)}"
+            )
+        return player
+
+    def __repr__(self) -> str:
+        return f"<{self.game.info.id} state, {len(self.history)} actions, to move {self.to_move}>"
+
+
+def _seats(players: tuple[int, ...]) -> str:
+    return ", ".join(f"player {p}" for p in players)
+
+
+def _summarise(actions: list[Action], limit: int = 12) -> str:
+    shown = ", ".join(str(a) for a in actions[:limit])
+    more = len(actions) - limit
+    return f"{shown} … and {more} more" if more > 0 else shown or "nothing"

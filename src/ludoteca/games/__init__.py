@@ -1,0 +1,1 @@
+"""The five games; each subpackage registers itself when imported."""

@@ -1,0 +1,145 @@
+"""The conformance suite: what every registered game must do, whatever its rules.
+
+Like PettingZoo's `api_test`, it needs nothing from a game but the contract, so a game added
+later is checked by it for free. Each case plays random legal games (every player count, every
+preset of the game's options, several seeds) and checks the contract at every step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ludoteca
+from ludoteca import IllegalAction, NotationError
+
+SEEDS = (1, 2, 3)
+MAX_STEPS = 5000
+
+
+def _cases():
+    for info in ludoteca.list_games():
+        game = ludoteca.load(info.id)
+        for preset, options in game.presets.items():
+            for players in info.player_counts:
+                for seed in SEEDS:
+                    yield pytest.param(info.id, players, options, seed,
+                                       id=f"{info.id}-{preset}-{players}p-s{seed}")
+
+
+CASES = list(_cases())
+
+
+def _random_playout(state, chooser: random.Random, check_step=None):
+    steps = 0
+    while not state.is_over:
+        player = chooser.choice(state.to_move)
+        legal = state.legal_actions(player)
+        assert legal, f"player {player} is to move but has no legal action"
+        if check_step:
+            check_step(state, player, legal)
+        state.apply(chooser.choice(legal), player)
+        steps += 1
+        assert steps < MAX_STEPS, "random playout did not end"
+    return state
+
+
+@pytest.mark.parametrize("game_id,players,options,seed", CASES)
+def test_random_playout_keeps_the_contract(game_id, players, options, seed):
+    game = ludoteca.load(game_id)
+    state = game.new_state(players, seed=seed, **options)
+    chooser = random.Random(seed * 7919)
+    seen_actions = {}
+
+    def check_step(state, player, legal):
+        before = state.to_json()
+        assert game.state_from_json(json.loads(json.dumps(before))).to_json() == before
+        sample = legal if len(legal) <= 40 else chooser.sample(legal, 40)
+        for action in sample:
+            text = str(action)
+            assert game.parse_action(text, state) == action, text
+            action_id = game.action_id(action)
+            assert 0 <= action_id < game.action_space_size
+            assert game.action_from_id(action_id, state) == action
+            seen_actions.setdefault(text, action)
+        _check_illegal_inputs_change_nothing(game, state, player, legal, seen_actions, before)
+        _check_clone_is_independent(state, player, legal, before)
+        _check_views(state, player, chooser)
+
+    _random_playout(state, chooser, check_step)
+    _check_finished(state)
+    replayed = game.replay(json.loads(json.dumps(game.record(state))))
+    assert replayed.to_json() == state.to_json()
+
+
+def _check_illegal_inputs_change_nothing(game, state, player, legal, seen_actions, before):
+    with pytest.raises(NotationError):
+        state.apply("%% not an action %%", player)
+    legal_texts = {str(a) for a in legal}
+    stale = next((a for t, a in seen_actions.items() if t not in legal_texts), None)
+    if stale is not None:
+        with pytest.raises((IllegalAction, NotationError)):
+            state.apply(stale, player)
+        with pytest.raises((IllegalAction, NotationError)):
+            state.apply(str(stale), player)
+    others = [p for p in range(state.num_players) if p not in state.to_move]
+    if others:
+        with pytest.raises(IllegalAction):
+            state.apply(legal[0], others[0])
+    assert state.to_json() == before, "a rejected action changed the state"
+    assert [str(a) for a in state.legal_actions(player)] == [str(a) for a in legal]
+
+
+def _check_clone_is_independent(state, player, legal, before):
+    copy = state.clone()
+    assert copy.to_json() == before
+    copy.apply(legal[-1], player)
+    assert state.to_json() == before, "applying to a clone changed the original"
+
+
+def _check_views(state, player, chooser):
+    for seat in (*range(state.num_players), None):
+        json.dumps(state.view(seat))
+    json.dumps(state.result().to_dict())
+    assert isinstance(state.render("en"), str) and isinstance(state.render("es"), str)
+    sample = state.determinize(player, random.Random(chooser.random()))
+    assert sample.view(player) == state.view(player), "determinize changed what the player sees"
+    assert [str(a) for a in sample.legal_actions(player)] == [
+        str(a) for a in state.legal_actions(player)
+    ]
+
+
+def _check_finished(state):
+    assert state.to_move == ()
+    result = state.result()
+    assert len(result.scores) == len(result.ranking) == state.num_players
+    assert result.winners and all(result.ranking[w] == 1 for w in result.winners)
+    assert list(result.scores) == list(state.scores())
+    assert len(state.breakdown()) == state.num_players
+    with pytest.raises(IllegalAction):
+        state.legal_actions(0)
+
+
+@pytest.mark.parametrize("game_id,players,options,seed", CASES[:: len(SEEDS)])
+def test_same_seed_same_game(game_id, players, options, seed):
+    game = ludoteca.load(game_id)
+    first = _random_playout(game.new_state(players, seed=seed, **options), random.Random(5))
+    second = _random_playout(game.new_state(players, seed=seed, **options), random.Random(5))
+    assert first.to_json() == second.to_json()
+    assert first.history == second.history
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
+def test_game_info_and_options(game_id):
+    game = ludoteca.load(game_id)
+    info = game.info
+    assert set(info.names) == {"en", "es"}
+    json.dumps(info.to_dict())
+    for lang in ("en", "es"):
+        assert game.rules_summary(lang).strip()
+    with pytest.raises(ludoteca.OptionError):
+        game.new_state(info.max_players + 1)
+    with pytest.raises(ludoteca.OptionError):
+        game.new_state(info.min_players, no_such_option=1)
