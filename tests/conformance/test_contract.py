@@ -103,7 +103,10 @@ def _check_views(state, player, chooser):
     for seat in (*range(state.num_players), None):
         json.dumps(state.view(seat))
     json.dumps(state.result().to_dict())
-    assert isinstance(state.render("en"), str) and isinstance(state.render("es"), str)
+    for lang in ("en", "es"):
+        assert isinstance(state.render(lang), str)
+        assert isinstance(state.render(lang, player=player, markup=True), str)
+    assert isinstance(state.evaluation(player), (int, float))
     sample = state.determinize(player, random.Random(chooser.random()))
     assert sample.view(player) == state.view(player), "determinize changed what the player sees"
     assert [str(a) for a in sample.legal_actions(player)] == [

@@ -82,9 +82,22 @@ class State:
         """Game hook: JSON-safe dict of what `player` may see (None: a spectator)."""
         raise NotImplementedError
 
-    def render(self, lang: str = "en") -> str:
-        """Game hook: a text picture of the position for the terminal."""
+    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
+        """Game hook: a text picture of what `player` may see (None: a spectator).
+
+        With `markup`, colours are written as Rich console markup (`[green]...[/]`); without it the
+        text is plain, for logs and tests.
+        """
         raise NotImplementedError
+
+    def evaluation(self, player: int) -> float:
+        """How good the position looks for `player`, for the greedy bot and search cut-offs.
+
+        The default is the score lead over the best opponent; games add cheap positional features.
+        """
+        scores = self.scores()
+        others = [s for p, s in enumerate(scores) if p != player]
+        return scores[player] - (max(others) if others else 0)
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A clone whose hidden information is re-sampled as `player` could believe it.
