@@ -14,11 +14,11 @@ def load_json(package: str, name: str) -> Any:
 
     Cached: components are read once and shared by every state, so they must never be mutated.
     """
-    path = resources.files(package).joinpath("data", name)
+    path = resources.files(package).joinpath("data").joinpath(name)
     with path.open(encoding="utf-8") as handle:
         return json.load(handle)
 
 
 def load_text(package: str, name: str) -> str:
     """A text file `data/<name>` of `package` (rules summaries and the like)."""
-    return resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+    return resources.files(package).joinpath("data").joinpath(name).read_text(encoding="utf-8")

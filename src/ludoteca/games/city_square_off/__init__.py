@@ -1,0 +1,123 @@
+"""City Square Off: two 9×9 cities, 21 polyomino tiles, one shape card a round, placed at once.
+
+Spec: rules/city-square-off.md. Rules live in `rules.py`, geometry in `pieces.py`, notation in
+`notation.py`, the end-of-game comparisons in `scoring.py` and the terminal picture in `render.py`.
+"""
+
+from __future__ import annotations
+
+from ludoteca.core import Game, GameInfo, NotationError, Option, OptionError, register
+
+from .notation import STARTER_IDS, Place, parse
+from .pieces import MARGIN, catalogue
+from .rules import EXPANSION, CitySquareOffState
+
+ORIENT_SLOTS = ("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3")
+
+OPTIONS = (
+    Option(
+        "variant",
+        "choice",
+        "standard",
+        "standard, city_sprint (race to fill the grid) or city_expansion (tiles may overhang)",
+        "standard, city_sprint (carrera por llenar la cuadrícula) o city_expansion (fichas que sobresalen)",
+        choices=("standard", "city_sprint", "city_expansion"),
+    ),
+    Option(
+        "starter_choice",
+        "choice",
+        "pick",
+        "pick: players choose their starters; random: two different starters are dealt",
+        "pick: cada jugador elige su ficha de inicio; random: se reparten dos al azar",
+        choices=("pick", "random"),
+    ),
+    Option(
+        "excluded_starters",
+        "list",
+        [],
+        "starters out of play (e.g. the two used in the previous game)",
+        "fichas de inicio fuera de juego (p. ej. las dos de la partida anterior)",
+        choices=STARTER_IDS,
+    ),
+    Option(
+        "starter_anywhere",
+        "bool",
+        False,
+        "the starter may go anywhere on the grid",
+        "la ficha de inicio puede ir en cualquier lugar",
+    ),
+    Option(
+        "first_chooser",
+        "choice",
+        "random",
+        "seat that places its starter first",
+        "asiento que coloca primero su ficha de inicio",
+        choices=("random", 0, 1),
+    ),
+)
+
+
+class CitySquareOff(Game):
+    info = GameInfo(
+        id="city-square-off",
+        names={"en": "City Square Off", "es": "City Square Off"},
+        min_players=2,
+        max_players=2,
+        options=OPTIONS,
+        simultaneous=True,
+        hidden_information=True,
+        summary={
+            "en": "Two rival cities, one shape at a time, placed at once: whoever cannot fit it loses.",
+            "es": "Dos ciudades rivales, una forma cada vez, a la vez: pierde quien no pueda encajarla.",
+        },
+    )
+    state_class = CitySquareOffState
+    package = __name__
+    presets = {
+        "standard": {},
+        "city-sprint": {"variant": "city_sprint"},
+        "city-expansion": {"variant": "city_expansion"},
+        "random-starters-anywhere": {
+            "starter_choice": "random",
+            "starter_anywhere": True,
+            "excluded_starters": ["modern"],
+        },
+    }
+
+    def check_options(self, options: dict, num_players: int) -> None:
+        remaining = [s for s in STARTER_IDS if s not in options["excluded_starters"]]
+        if len(remaining) < 2:
+            raise OptionError(
+                f"City Square Off: at least 2 starters must remain; only {remaining or 'none'} would"
+            )
+
+    def parse_action(self, text: str, state: CitySquareOffState | None = None) -> Place:
+        if not isinstance(text, str):
+            raise NotationError(f"City Square Off: an action is text, not {text!r}")
+        aliases = {piece.id: piece.aliases for piece in catalogue().pieces.values()}
+        brackets = state is not None and state.options["variant"] == EXPANSION
+        return parse(text, aliases, brackets)
+
+    @property
+    def action_space_size(self) -> int:
+        plane = catalogue().geometry.plane
+        return len(catalogue().pieces) * len(ORIENT_SLOTS) * plane * plane
+
+    def action_id(self, action: Place) -> int:
+        plane = catalogue().geometry.plane
+        piece = catalogue().piece_order[action.piece]
+        slot = ORIENT_SLOTS.index(action.orient)
+        return (
+            ((piece * len(ORIENT_SLOTS) + slot) * plane + action.row + MARGIN) * plane + action.col + MARGIN
+        )
+
+    def action_from_id(self, action_id: int, state: CitySquareOffState | None = None) -> Place:
+        plane = catalogue().geometry.plane
+        rest, col = divmod(action_id, plane)
+        rest, row = divmod(rest, plane)
+        piece, slot = divmod(rest, len(ORIENT_SLOTS))
+        pieces = catalogue().tiles + catalogue().starters
+        return Place(pieces[piece].id, ORIENT_SLOTS[slot], row - MARGIN, col - MARGIN)
+
+
+GAME = register(CitySquareOff())

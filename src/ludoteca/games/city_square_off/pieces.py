@@ -1,0 +1,188 @@
+"""The pieces of City Square Off and every place they can go, precomputed once.
+
+A player's city is kept as a bitmask over a 17×17 plane: the 9×9 grid plus a 4-square margin
+on every side, enough for City Expansion (a tile must keep one square on the grid, so nothing can
+ever lie further than 4 squares out). Square (row, col) of the grid, 0-based and possibly negative
+off the grid, is bit `(row + MARGIN) * PLANE + (col + MARGIN)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ludoteca.core.data import load_json
+
+from .notation import Place
+
+PACKAGE = __package__
+MARGIN = 4
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A tile or starter: its id, names and canonical orientations (token → cells)."""
+
+    id: str
+    names: dict[str, str]
+    is_starter: bool
+    orientations: dict[str, tuple[tuple[int, int], ...]]
+    aliases: dict[str, str]  # each of r0–r3, f0–f3 → the canonical token with the same cells
+
+
+def orientations(cells: list[list[int]]) -> tuple[dict[str, tuple[tuple[int, int], ...]], dict[str, str]]:
+    """The canonical orientations of a piece (spec §5.2), and what every token is an alias of.
+
+    Candidates r0–r3 then f0–f3; one whose cells equal an earlier candidate's is dropped.
+    """
+    canonical: dict[str, tuple[tuple[int, int], ...]] = {}
+    aliases: dict[str, str] = {}
+    first_token: dict[tuple[tuple[int, int], ...], str] = {}
+    for flip in (False, True):
+        current = [(r, -c) if flip else (r, c) for r, c in cells]
+        for turns in range(4):
+            token = f"{'f' if flip else 'r'}{turns}"
+            normal = _normalise(current)
+            if normal not in first_token:
+                first_token[normal] = token
+                canonical[token] = normal
+            aliases[token] = first_token[normal]
+            current = [(c, -r) for r, c in current]
+    return canonical, aliases
+
+
+def _normalise(cells) -> tuple[tuple[int, int], ...]:
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple(sorted((r - top, c - left) for r, c in cells))
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Grid size, names of squares, the logo, and the plane the bitmasks live on."""
+
+    rows: int
+    cols: int
+    letters: str
+    logo: frozenset[tuple[int, int]]
+    centre: tuple[int, int]
+    min_logo: int
+
+    @property
+    def plane(self) -> int:
+        return max(self.rows, self.cols) + 2 * MARGIN
+
+    def bit(self, row: int, col: int) -> int:
+        return 1 << ((row + MARGIN) * self.plane + (col + MARGIN))
+
+    def on_grid(self, row: int, col: int) -> bool:
+        return 0 <= row < self.rows and 0 <= col < self.cols
+
+    def in_plane(self, row: int, col: int) -> bool:
+        return -MARGIN <= row < self.rows + MARGIN and -MARGIN <= col < self.cols + MARGIN
+
+    def mask(self, squares) -> int:
+        total = 0
+        for row, col in squares:
+            total |= self.bit(row, col)
+        return total
+
+    @property
+    def grid_mask(self) -> int:
+        return self.mask((r, c) for r in range(self.rows) for c in range(self.cols))
+
+    def square_name(self, row: int, col: int) -> str:
+        if self.on_grid(row, col):
+            return f"{self.letters[col]}{row + 1}"
+        return f"[{row + 1},{col + 1}]"
+
+    def parse_square(self, name: str) -> tuple[int, int]:
+        return int(name[1:]) - 1, self.letters.index(name[0])
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """Where a placement lies: its squares, and the squares beside them (for the touch rule)."""
+
+    squares: tuple[tuple[int, int], ...]
+    mask: int
+    border: int
+    on_grid: int  # how many of its squares are on the grid
+
+
+class Catalogue:
+    """All pieces and all their placements, built once from the data files."""
+
+    def __init__(self) -> None:
+        grid = load_json(PACKAGE, "grid.json")
+        shapes = load_json(PACKAGE, "shapes.json")
+        letters = grid["column_letters"]
+        self.geometry = geometry = Geometry(
+            rows=grid["rows"],
+            cols=grid["columns"],
+            letters=letters,
+            logo=frozenset((int(s[1:]) - 1, letters.index(s[0])) for s in grid["logo"]),
+            centre=(int(grid["centre"][1:]) - 1, letters.index(grid["centre"][0])),
+            min_logo=grid["starter_rule"]["min_logo_squares"],
+        )
+        self.tiles = [self._piece(t, False) for t in shapes["tiles"]]
+        self.starters = [self._piece(s, True) for s in shapes["starters"]]
+        self.pieces = {p.id: p for p in self.tiles + self.starters}
+        self.piece_order = {p.id: i for i, p in enumerate(self.tiles + self.starters)}
+        self.grid_mask = geometry.grid_mask
+        # every placement whose squares all lie on the plane and at least one on the grid,
+        # in canonical order: piece, orientation, anchor row, anchor column
+        self.placements: dict[str, list[tuple[Place, Footprint]]] = {
+            piece.id: self._placements(piece) for piece in self.pieces.values()
+        }
+        self.footprints = {
+            action: footprint for table in self.placements.values() for action, footprint in table
+        }
+
+    @staticmethod
+    def _piece(data: dict, is_starter: bool) -> Piece:
+        return Piece(data["id"], data["name"], is_starter, *orientations(data["cells"]))
+
+    def _placements(self, piece: Piece) -> list[tuple[Place, Footprint]]:
+        geometry = self.geometry
+        table = []
+        for token, cells in piece.orientations.items():
+            first_row, first_col = cells[0]
+            for row in range(-MARGIN, geometry.rows + MARGIN):
+                for col in range(-MARGIN, geometry.cols + MARGIN):
+                    squares = tuple((row + r - first_row, col + c - first_col) for r, c in cells)
+                    footprint = self.footprint(squares)
+                    if footprint is not None:
+                        table.append((Place(piece.id, token, row, col), footprint))
+        return table
+
+    def footprint(self, squares: tuple[tuple[int, int], ...]) -> Footprint | None:
+        """The footprint of these squares, or None if they leave the plane or miss the grid."""
+        geometry = self.geometry
+        if not all(geometry.in_plane(r, c) for r, c in squares):
+            return None
+        on_grid = sum(geometry.on_grid(r, c) for r, c in squares)
+        if not on_grid:
+            return None
+        mask = geometry.mask(squares)
+        border = (
+            geometry.mask(
+                (r + dr, c + dc)
+                for r, c in squares
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if geometry.in_plane(r + dr, c + dc)
+            )
+            & ~mask
+        )
+        return Footprint(squares, mask, border, on_grid)
+
+    def squares_of(self, action: Place) -> tuple[tuple[int, int], ...]:
+        """The squares an action would cover, even if they leave the plane (for messages)."""
+        cells = self.pieces[action.piece].orientations[action.orient]
+        first_row, first_col = cells[0]
+        return tuple((action.row + r - first_row, action.col + c - first_col) for r, c in cells)
+
+
+@cache
+def catalogue() -> Catalogue:
+    return Catalogue()

@@ -1,0 +1,129 @@
+"""The terminal picture of City Square Off: both cities side by side, the card, whose turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .notation import Place
+
+if TYPE_CHECKING:
+    from .rules import CitySquareOffState
+
+COLOURS = ("green", "dark_orange")
+TEXT = {
+    "en": {
+        "seat": ("green", "orange"),
+        "card": "Shape card",
+        "none": "none",
+        "deck": "cards left",
+        "to_move": "To move",
+        "over": "Game over",
+        "winner": "Winner",
+        "draw": "Draw",
+        "waiting": "placed, waiting",
+        "player": "Player",
+        "open": "open squares",
+        "overhang": "overhang",
+        "start": "choose and place a starter",
+    },
+    "es": {
+        "seat": ("verde", "naranja"),
+        "card": "Carta de forma",
+        "none": "ninguna",
+        "deck": "cartas restantes",
+        "to_move": "Turno de",
+        "over": "Fin de la partida",
+        "winner": "Gana",
+        "draw": "Empate",
+        "waiting": "colocada, esperando",
+        "player": "Jugador",
+        "open": "casillas libres",
+        "overhang": "sobresale",
+        "start": "elige y coloca una ficha de inicio",
+    },
+}
+REASONS_ES = {
+    "full grid": "cuadrícula completa",
+    "opponent blocked": "el rival no puede colocar",
+    "both blocked: open regions": "ambos bloqueados: zonas libres",
+    "deck exhausted: open regions": "mazo agotado: zonas libres",
+    "fewer uncovered squares": "menos casillas libres",
+    "fewer overhanging squares": "menos casillas fuera",
+}
+
+
+def render(state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
+    text = TEXT.get(lang, TEXT["en"])
+    geometry = state.catalogue.geometry
+    owners = [_owners(state, seat) for seat in (0, 1)]
+    every = [square for grid in owners for square in grid]
+    top = min([0] + [r for r, _ in every])
+    bottom = max([geometry.rows - 1] + [r for r, _ in every])
+    left = min([0] + [c for _, c in every])
+    right = max([geometry.cols - 1] + [c for _, c in every])
+    width = right - left + 1
+    header = "   " + " ".join(
+        geometry.letters[c] if 0 <= c < geometry.cols else " " for c in range(left, right + 1)
+    )
+    lines = []
+    titles = [f"{text['player']} {seat} ({text['seat'][seat]})" for seat in (0, 1)]
+    lines.append("   " + titles[0].ljust(2 * width - 1) + "       " + titles[1])
+    lines.append(header + "    " + header)
+    for row in range(top, bottom + 1):
+        label = f"{row + 1:>2}" if 0 <= row < geometry.rows else "  "
+        cells = [
+            " ".join(
+                _cell(owners[seat].get((row, col)), seat, geometry.on_grid(row, col), markup)
+                for col in range(left, right + 1)
+            )
+            for seat in (0, 1)
+        ]
+        lines.append(f"{label} {cells[0]}    {label} {cells[1]}")
+    lines.append("")
+    lines.extend(_status(state, text, player))
+    return "\n".join(lines)
+
+
+def _owners(state: CitySquareOffState, seat: int) -> dict[tuple[int, int], str]:
+    """Which piece covers each square of a seat's city: 'S' for the starter, else the tile id."""
+    squares = {}
+    for piece, orient, row, col in state.placed[seat]:
+        mark = "S" if state.catalogue.pieces[piece].is_starter else piece[0]
+        for square in state.catalogue.squares_of(Place(piece, orient, row, col)):
+            squares[square] = mark
+    return squares
+
+
+def _cell(mark: str | None, seat: int, on_grid: bool, markup: bool) -> str:
+    if mark is None:
+        return "." if on_grid else " "
+    if not markup:
+        return mark
+    colour = "grey50" if mark == "S" else COLOURS[seat]
+    return f"[bold {colour}]{mark}[/]"
+
+
+def _status(state: CitySquareOffState, text: dict, player: int | None) -> list[str]:
+    lines = []
+    if state.variant != "city_sprint":
+        lines.append(
+            f"{text['card']}: {state.current_card or text['none']}   ({len(state.deck)} {text['deck']})"
+        )
+    for seat in (0, 1):
+        detail = f"{text['open']} {state._open_count(seat)}"
+        if state.variant == "city_expansion":
+            detail += f", {text['overhang']} {state._overhang(seat)}"
+        if state.pending[seat] is not None:
+            mine = f": {Place(*state.pending[seat])}" if seat == player else ""
+            detail += f"; {text['waiting']}{mine}"
+        lines.append(f"{text['player']} {seat}: {detail}")
+    if state.outcome:
+        winners = state.outcome["winners"]
+        verdict = text["draw"] if len(winners) == 2 else f"{text['winner']}: {text['player']} {winners[0]}"
+        reason = REASONS_ES.get(state.outcome["reason"], "") if text is TEXT["es"] else ""
+        lines.append(f"{text['over']} — {verdict} ({reason or state.outcome['reason']})")
+    else:
+        seats = ", ".join(f"{text['player']} {seat}" for seat in state.to_move)
+        extra = f" — {text['start']}" if state.in_starter_phase else ""
+        lines.append(f"{text['to_move']}: {seats}{extra}")
+    return lines

@@ -1,0 +1,394 @@
+"""City Square Off: the state and its rules (spec §3–§8).
+
+Both players own a city (a bitmask, see `pieces`). After the starters, every round either reveals
+a shape card that both must place (standard, City Expansion) or lets each place any unplaced tile
+(City Sprint). Placements within a round are simultaneous: each seat submits one, it stays pending
+and invisible to the other seat until every owed placement has arrived, then all are applied.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.core import State
+from ludoteca.core.result import Result
+
+from . import scoring
+from .notation import STARTER_IDS, Place
+from .pieces import Catalogue, catalogue
+
+STANDARD, SPRINT, EXPANSION = "standard", "city_sprint", "city_expansion"
+
+
+class CitySquareOffState(State):
+    __slots__ = (
+        "covered",  # per seat: bitmask of covered squares on the plane
+        "placed",  # per seat: [(piece, orientation, row, col), ...] in placement order
+        "starters",  # per seat: the starter id, or None before it is placed
+        "dealt",  # per seat: the starter dealt (starter_choice = "random"), else None
+        "first",  # the seat that chooses its starter first
+        "deck",  # shape cards not yet revealed, top first (hidden order)
+        "revealed",  # shape cards revealed so far, in order; the last is the current card
+        "owes",  # seats that owe a placement this round
+        "pending",  # per seat: the submitted, not yet applied placement, or None
+        "stuck",  # per seat (City Sprint): no unplaced tile fits any more
+        "outcome",  # None while playing; then {"winners": [...], "reason": str}
+    )
+
+    # ---- setup --------------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        options = self.options
+        chosen = options["first_chooser"]
+        self.first = self.rng.randrange(2) if chosen == "random" else chosen
+        self.dealt = [None, None]
+        if options["starter_choice"] == "random":
+            available = [s for s in STARTER_IDS if s not in options["excluded_starters"]]
+            dealt = self.rng.sample(available, 2)
+            self.dealt[self.first], self.dealt[1 - self.first] = dealt
+        self.deck = []
+        if options["variant"] != SPRINT:
+            self.deck = [tile.id for tile in self.catalogue.tiles]
+            self.rng.shuffle(self.deck)
+        self.covered = [0, 0]
+        self.placed = [[], []]
+        self.starters = [None, None]
+        self.revealed = []
+        self.owes = ()
+        self.pending = [None, None]
+        self.stuck = [False, False]
+        self.outcome = None
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return catalogue()
+
+    @property
+    def variant(self) -> str:
+        return self.options["variant"]
+
+    # ---- whose move ---------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.outcome is not None:
+            return ()
+        if self.starters[self.first] is None:
+            return (self.first,)
+        if self.starters[1 - self.first] is None:
+            return (1 - self.first,)
+        return tuple(seat for seat in self.owes if self.pending[seat] is None)
+
+    @property
+    def current_card(self) -> str | None:
+        return self.revealed[-1] if self.revealed and self.variant != SPRINT else None
+
+    @property
+    def in_starter_phase(self) -> bool:
+        return None in self.starters
+
+    # ---- legal actions ------------------------------------------------------------------------
+
+    def _legal_actions(self, player: int) -> list[Place]:
+        if self.in_starter_phase:
+            return [action for action, footprint in self._starter_placements(player)]
+        return [action for action, _ in self._placements(player)]
+
+    def _placements(self, player: int, pieces=None):
+        """Legal (action, footprint) pairs of `player` for the current card (or unplaced tiles)."""
+        covered = self.covered[player]
+        whole = self.variant != EXPANSION
+        tables = self.catalogue.placements
+        if pieces is None:
+            pieces = self._playable_pieces(player)
+        return [
+            (action, fp)
+            for piece in pieces
+            for action, fp in tables[piece]
+            if not fp.mask & covered and fp.border & covered and (not whole or fp.on_grid == len(fp.squares))
+        ]
+
+    def _playable_pieces(self, player: int) -> list[str]:
+        if self.variant == SPRINT:
+            used = {piece for piece, *_ in self.placed[player]}
+            return [t.id for t in self.catalogue.tiles if t.id not in used]
+        return [self.current_card] if self.current_card else []
+
+    def _starter_placements(self, player: int):
+        taken = self.starters[1 - player]
+        if self.dealt[player] is not None:
+            allowed = [self.dealt[player]]
+        else:
+            excluded = self.options["excluded_starters"]
+            allowed = [s for s in STARTER_IDS if s != taken and s not in excluded]
+        return [
+            (action, fp)
+            for starter in allowed
+            for action, fp in self.catalogue.placements[starter]
+            if self._starter_fits(fp)
+        ]
+
+    def _starter_fits(self, footprint) -> bool:
+        geometry = self.catalogue.geometry
+        if footprint.on_grid != len(footprint.squares):
+            return False
+        if self.options["starter_anywhere"]:
+            return True
+        squares = set(footprint.squares)
+        return geometry.centre in squares and len(squares & geometry.logo) >= geometry.min_logo
+
+    def is_legal(self, action: Place, player: int) -> bool:
+        footprint = self.catalogue.footprints.get(action)
+        if footprint is None:
+            return False
+        if self.in_starter_phase:
+            return action in self._legal_actions(player)
+        if action.piece not in self._playable_pieces(player):
+            return False
+        covered = self.covered[player]
+        whole = footprint.on_grid == len(footprint.squares)
+        return (
+            not footprint.mask & covered
+            and bool(footprint.border & covered)
+            and (whole or self.variant == EXPANSION)
+        )
+
+    def explain_illegal(self, action: Place, player: int) -> str:
+        catalogue = self.catalogue
+        if catalogue.pieces[action.piece].is_starter != self.in_starter_phase:
+            return "place your starter first" if self.in_starter_phase else "starters are already placed"
+        if self.in_starter_phase:
+            return self._explain_starter(action, player)
+        if action.piece not in self._playable_pieces(player):
+            if self.variant == SPRINT:
+                return f"you have already placed {action.piece}"
+            return f"the revealed shape is {self.current_card}, not {action.piece}"
+        squares = catalogue.squares_of(action)
+        geometry = catalogue.geometry
+        if self.variant == EXPANSION:
+            if not any(geometry.on_grid(*square) for square in squares):
+                return "at least one square of the tile must lie on the grid"
+        elif not all(geometry.on_grid(*square) for square in squares):
+            return "the piece goes over the edge of the grid"
+        footprint = catalogue.footprints[action]
+        if footprint.mask & self.covered[player]:
+            return "a square of it is already covered"
+        return "it does not touch your city (one side must touch a covered square)"
+
+    def _explain_starter(self, action: Place, player: int) -> str:
+        if self.dealt[player] is not None and action.piece != self.dealt[player]:
+            return f"you were dealt the {self.dealt[player]} starter"
+        if action.piece == self.starters[1 - player]:
+            return "the other player has taken that starter"
+        if action.piece in self.options["excluded_starters"]:
+            return "that starter is excluded in this game"
+        squares = self.catalogue.squares_of(action)
+        if not all(self.catalogue.geometry.on_grid(*square) for square in squares):
+            return "the starter must lie completely on the grid"
+        return f"the starter must cover e5 and at least {self.catalogue.geometry.min_logo} logo squares"
+
+    # ---- applying actions ---------------------------------------------------------------------
+
+    def _apply(self, action: Place, player: int) -> None:
+        if self.in_starter_phase:
+            self._cover(player, action)
+            self.starters[player] = action.piece
+            if not self.in_starter_phase:
+                self._start_round()
+            return
+        self.pending[player] = (action.piece, action.orient, action.row, action.col)
+        if all(self.pending[seat] is not None for seat in self.owes):
+            self._finish_round()
+
+    def _cover(self, player: int, action: Place) -> None:
+        self.covered[player] |= self.catalogue.footprints[action].mask
+        self.placed[player].append((action.piece, action.orient, action.row, action.col))
+
+    def _finish_round(self) -> None:
+        for seat in self.owes:
+            self._cover(seat, Place(*self.pending[seat]))
+        self.pending = [None, None]
+        full = [self._open_count(seat) == 0 for seat in (0, 1)]
+        if any(full):
+            self._end([seat for seat in (0, 1) if full[seat]], "full grid")
+        elif self.variant == EXPANSION and (len(self.owes) < 2 or not self.deck):
+            self._end_expansion()
+        else:
+            self._start_round()
+
+    def _start_round(self) -> None:
+        if self.variant == SPRINT:
+            self._start_sprint_round()
+            return
+        if not self.deck:
+            self._end_by_regions("deck exhausted")
+            return
+        self.revealed.append(self.deck.pop(0))
+        can_place = [bool(self._any_placement(seat)) for seat in (0, 1)]
+        self.owes = tuple(seat for seat in (0, 1) if can_place[seat])
+        if self.variant == EXPANSION:
+            if not self.owes:
+                self._end_expansion()
+        elif len(self.owes) == 1:
+            self._end(list(self.owes), "opponent blocked")
+        elif not self.owes:
+            self._end_by_regions("both blocked")
+
+    def _start_sprint_round(self) -> None:
+        for seat in (0, 1):
+            if not self.stuck[seat] and not self._any_placement(seat):
+                self.stuck[seat] = True
+        self.owes = tuple(seat for seat in (0, 1) if not self.stuck[seat])
+        if not self.owes:
+            counts = [self._open_count(seat) for seat in (0, 1)]
+            self._end(scoring.fewest_wins(counts), "fewer uncovered squares")
+
+    def _any_placement(self, player: int) -> bool:
+        covered = self.covered[player]
+        whole = self.variant != EXPANSION
+        tables = self.catalogue.placements
+        return any(
+            not fp.mask & covered and fp.border & covered and (not whole or fp.on_grid == len(fp.squares))
+            for piece in self._playable_pieces(player)
+            for _, fp in tables[piece]
+        )
+
+    def _end_by_regions(self, reason: str) -> None:
+        regions = [self._open_regions(seat) for seat in (0, 1)]
+        verdict = scoring.compare_regions(regions[0], regions[1])
+        self._end([0] if verdict > 0 else [1] if verdict < 0 else [0, 1], f"{reason}: open regions")
+
+    def _end_expansion(self) -> None:
+        self._end(scoring.fewest_wins([self._overhang(seat) for seat in (0, 1)]), "fewer overhanging squares")
+
+    def _end(self, winners: list[int], reason: str) -> None:
+        self.owes = ()
+        self.outcome = {"winners": winners, "reason": reason}
+
+    # ---- measures -----------------------------------------------------------------------------
+
+    def _open_squares(self, player: int) -> list[tuple[int, int]]:
+        geometry = self.catalogue.geometry
+        covered = self.covered[player]
+        return [
+            (r, c)
+            for r in range(geometry.rows)
+            for c in range(geometry.cols)
+            if not covered & geometry.bit(r, c)
+        ]
+
+    def _open_count(self, player: int) -> int:
+        return (self.catalogue.grid_mask & ~self.covered[player]).bit_count()
+
+    def _open_regions(self, player: int) -> list[int]:
+        geometry = self.catalogue.geometry
+        return scoring.open_regions(self._open_squares(player), geometry.rows, geometry.cols)
+
+    def _overhang(self, player: int) -> int:
+        return (self.covered[player] & ~self.catalogue.grid_mask).bit_count()
+
+    # ---- results ------------------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        if self.outcome is None:
+            return [0.0, 0.0]
+        winners = self.outcome["winners"]
+        share = 1 / len(winners)
+        return [share if seat in winners else 0.0 for seat in (0, 1)]
+
+    def breakdown(self) -> list[dict[str, Any]]:
+        if self.variant == SPRINT:
+            return [{"uncovered": self._open_count(seat)} for seat in (0, 1)]
+        if self.variant == EXPANSION:
+            return [{"overhang": self._overhang(seat)} for seat in (0, 1)]
+        return [{"open_regions": self._open_regions(seat)} for seat in (0, 1)]
+
+    def result(self) -> Result:
+        scores = self.scores()
+        winners = self.outcome["winners"] if self.outcome else [0, 1]
+        ranking = [1 if seat in winners else 2 for seat in (0, 1)]
+        tiebreak = None
+        if self.outcome:
+            tiebreak = "draw" if len(winners) == 2 else self.outcome["reason"]
+        return Result(scores, ranking, winners, tiebreak, self.breakdown())
+
+    def evaluation(self, player: int) -> float:
+        """Open space matters: a city with room for big shapes survives longer."""
+        if self.outcome is not None:
+            return self.scores()[player] * 2 - 1
+        if self.variant == SPRINT:
+            return (self._open_count(1 - player) - self._open_count(player)) / 81
+        if self.variant == EXPANSION:
+            return (self._overhang(1 - player) - self._overhang(player)) / 20
+        mine, theirs = self._open_regions(player), self._open_regions(1 - player)
+        return ((mine[0] if mine else 0) - (theirs[0] if theirs else 0)) / 81
+
+    # ---- what each seat sees ------------------------------------------------------------------
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        catalogue = self.catalogue
+        geometry = catalogue.geometry
+        return {
+            "game": "city-square-off",
+            "variant": self.variant,
+            "to_move": list(self.to_move),
+            "first_chooser": self.first,
+            "current_card": self.current_card,
+            "revealed": list(self.revealed),
+            "deck_size": len(self.deck),
+            "unrevealed": sorted(self.deck, key=catalogue.piece_order.__getitem__),
+            "players": [
+                {
+                    "starter": self.starters[seat],
+                    "dealt_starter": self.dealt[seat],
+                    "pieces": [
+                        {
+                            "piece": piece,
+                            "orientation": orient,
+                            "anchor": geometry.square_name(row, col),
+                            "squares": [
+                                list(s) for s in catalogue.squares_of(Place(piece, orient, row, col))
+                            ],
+                        }
+                        for piece, orient, row, col in self.placed[seat]
+                    ],
+                    "open_squares": self._open_count(seat),
+                    "overhang": self._overhang(seat),
+                    "stuck": self.stuck[seat],
+                    "submitted": self.pending[seat] is not None,
+                    "pending": str(Place(*self.pending[seat]))
+                    if self.pending[seat] is not None and seat == player
+                    else None,
+                }
+                for seat in (0, 1)
+            ],
+            "outcome": dict(self.outcome) if self.outcome else None,
+            "scores": self.scores(),
+        }
+
+    def visible_history(self, player: int | None) -> list[tuple[int, str]]:
+        """The log without the other seat's still-pending placement (it is secret until applied).
+
+        Pending placements are always the last entries: a round resolves as soon as all arrive.
+        """
+        count = sum(p is not None for p in self.pending)
+        if not count:
+            return list(self.history)
+        return self.history[:-count] + [e for e in self.history[-count:] if e[0] == player]
+
+    def determinize(self, player: int, rng: random.Random) -> CitySquareOffState:
+        """Re-shuffle the unrevealed cards and withdraw the other seat's secret placement."""
+        sample = self.clone()
+        rng.shuffle(sample.deck)
+        other = 1 - player
+        if sample.pending[other] is not None:
+            sample.pending[other] = None
+            last = max(i for i, (seat, _) in enumerate(sample.history) if seat == other)
+            del sample.history[last]
+        return sample
+
+    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
+        from .render import render
+
+        return render(self, lang, player, markup)
