@@ -1,0 +1,175 @@
+"""The `ludoteca` command: list games, read rules, replay records, and start the surfaces.
+
+Each surface keeps its own code in its package; this module only parses the command line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+import ludoteca
+from ludoteca.core import LudotecaError
+
+app = typer.Typer(
+    help="ludoteca: five modern tabletop games, played exactly. / cinco juegos de mesa modernos.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+
+def default_lang() -> str:
+    """Spanish when the environment asks for it (LUDOTECA_LANG, or LANG=es_*), else English."""
+    chosen = os.environ.get("LUDOTECA_LANG") or os.environ.get("LANG", "")
+    return "es" if chosen.lower().startswith("es") else "en"
+
+
+LangOption = typer.Option(None, "--lang", help="Language of the text: en or es (idioma: en o es).")
+
+
+def _lang(lang: str | None) -> str:
+    lang = lang or default_lang()
+    if lang not in ("en", "es"):
+        raise typer.BadParameter("choose en or es")
+    return lang
+
+
+def _fail(error: Exception) -> None:
+    console.print(f"[red]error:[/] {error}", highlight=False)
+    raise typer.Exit(2)
+
+
+def _game(game_id: str) -> ludoteca.Game:
+    try:
+        return ludoteca.load(game_id)
+    except LudotecaError as error:
+        _fail(error)
+
+
+@app.command()
+def games(lang: str | None = LangOption) -> None:
+    """List the games, their player counts and options."""
+    lang = _lang(lang)
+    table = Table(title="ludoteca")
+    for column in (
+        "id",
+        "game" if lang == "en" else "juego",
+        "players" if lang == "en" else "jugadores",
+        "options" if lang == "en" else "opciones",
+    ):
+        table.add_column(column)
+    for info in ludoteca.list_games():
+        options = "\n".join(
+            f"{o.name} = {json.dumps(o.default)}"
+            + (f"  ({', '.join(map(str, o.choices))})" if o.choices else "")
+            for o in info.options
+        )
+        players = (
+            f"{info.min_players}"
+            if info.min_players == info.max_players
+            else (f"{info.min_players}–{info.max_players}")
+        )
+        table.add_row(info.id, info.names[lang], players, options or "—")
+    console.print(table)
+
+
+@app.command()
+def rules(game_id: str = typer.Argument(..., metavar="GAME"), lang: str | None = LangOption) -> None:
+    """Show a game's rules in brief, and its options."""
+    lang = _lang(lang)
+    game = _game(game_id)
+    console.print(Markdown(game.rules_summary(lang)))
+    if game.info.options:
+        console.print()
+        console.print("[bold]Options[/]" if lang == "en" else "[bold]Opciones[/]")
+        for option in game.info.options:
+            text = option.help_es if lang == "es" and option.help_es else option.help
+            console.print(f"  [cyan]{option.name}[/] = {json.dumps(option.default)}: {text}", highlight=False)
+
+
+@app.command()
+def replay(
+    path: Path = typer.Argument(..., metavar="FILE", help="A saved game record (JSON)."),
+    at: int | None = typer.Option(None, "--at", help="Show the position after this many actions."),
+    every: bool = typer.Option(False, "--all", help="Print every position, not only the last."),
+    lang: str | None = LangOption,
+) -> None:
+    """Step through a saved game record. Interactive in a terminal: Enter next, b back, q quit."""
+    lang = _lang(lang)
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        game = ludoteca.load(record["game"])
+        total = len(record["actions"])
+        final = game.replay(record)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        _fail(f"cannot read {path}: {error}")
+    except LudotecaError as error:
+        _fail(error)
+    if at is not None:
+        _show(game, record, max(0, min(at, total)), lang)
+    elif every:
+        for step in range(total + 1):
+            _show(game, record, step, lang)
+    elif console.is_terminal:
+        _step_through(game, record, total, lang)
+    else:
+        _show(game, record, total, lang)
+        console.print(json.dumps(final.result().to_dict()), highlight=False)
+
+
+def _show(game: ludoteca.Game, record: dict, step: int, lang: str) -> None:
+    state = game.replay(record, upto=step)
+    actions = record["actions"]
+    last = f" — {actions[step - 1][1]} (player {actions[step - 1][0]})" if step else ""
+    console.rule(f"{game.info.names[lang]} · {step}/{len(actions)}{last}")
+    console.print(state.render(lang, markup=True), highlight=False)
+
+
+def _step_through(game: ludoteca.Game, record: dict, total: int, lang: str) -> None:
+    step = 0
+    while True:
+        _show(game, record, step, lang)
+        answer = console.input("[dim]Enter: next · b: back · q: quit[/] ").strip().lower()
+        if answer == "q":
+            return
+        step = max(0, step - 1) if answer == "b" else min(total, step + 1)
+
+
+def _not_yet(name: str) -> None:
+    console.print(f"[yellow]ludoteca {name}[/] is not available yet in this version.")
+    raise typer.Exit(1)
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def play() -> None:
+    """Play a game in the terminal against bots or friends."""
+    _not_yet("play")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def serve() -> None:
+    """Start the browser table (web server with bots and online play)."""
+    _not_yet("serve")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def arena() -> None:
+    """Play bot tournaments and rate the bots."""
+    _not_yet("arena")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def bench() -> None:
+    """Measure the speed of the engines and bots."""
+    _not_yet("bench")
+
+
+if __name__ == "__main__":
+    app()

@@ -60,7 +60,8 @@ class Place(Action):
 
 def parse(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool) -> Place:
     """Read an action; `aliases[piece][token]` is the canonical token equal to any of r0–f3."""
-    words = text.strip().lower().split()
+    raw = text.split()
+    words = [word.lower() for word in raw]
     if words and words[0] == "start":
         if len(words) != 4:
             raise NotationError(
@@ -77,7 +78,7 @@ def parse(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool)
             raise NotationError(_error(text, "write SHAPE ORIENTATION SQUARE, e.g. X5 r0 d1"))
         piece = words[0].upper()
         if piece not in TILE_IDS:
-            raise NotationError(f"{words[0]!r} is not a shape; shapes are {' '.join(TILE_IDS)}")
+            raise NotationError(f"{raw[0]!r} is not a shape; shapes are {' '.join(TILE_IDS)}")
     orient = words[1]
     if not _ORIENT.fullmatch(orient):
         raise NotationError(_error(text, f"orientation {orient!r} must be r0-r3 or f0-f3"))
