@@ -58,7 +58,7 @@ def position(grids: list[int], card: str, variant: str = "standard"):
 
 
 def placements(state, player: int, tile: str) -> list[str]:
-    return [str(action) for action, _ in state._placements(player, [tile])]
+    return [str(action) for action in state._placements_of(player, [tile])]
 
 
 def covers(action_text: str) -> set[str]:
