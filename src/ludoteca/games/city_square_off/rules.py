@@ -210,12 +210,13 @@ class CitySquareOffState(State):
         for seat in self.owes:
             self._cover(seat, Place(*self.pending[seat]))
         self.pending = [None, None]
-        full = [self._open_count(seat) == 0 for seat in (0, 1)]
-        if any(full):
-            self._end([seat for seat in (0, 1) if full[seat]], "full grid")
-        elif self.variant == EXPANSION and (len(self.owes) < 2 or not self.deck):
+        full = [seat for seat in (0, 1) if self._open_count(seat) == 0]
+        if self.variant == SPRINT and full:
+            self._end(full, "full grid")
+        elif self.variant == EXPANSION and (len(self.owes) < 2 or not self.deck or full):
             self._end_expansion()
         else:
+            # standard game: a full grid simply cannot take the next card (spec §8.1)
             self._start_round()
 
     def _start_round(self) -> None:
