@@ -31,13 +31,14 @@ def community(kind: str) -> int:
 
 
 def bare_state(players: int = 2, side: str = "A", filler: int = 6, **options):
-    """A state at the start of seat 0's turn with empty towns, hands, area and market.
+    """A state at the start of seat 0's turn with empty towns, area and market.
 
-    Every stack holds `filler` offices, so no stack is exhausted unless a test empties it.
+    Every hand holds two offices and every stack `filler` offices, so no turn is skipped and no
+    stack is exhausted unless a test says so.
     """
     state = GAME.new_state(players, seed=1, board_side=side, start_player=0, **options)
     state.towns = [[-1] * CELLS for _ in range(players)]
-    state.hands = [[] for _ in range(players)]
+    state.hands = [[tile("O"), tile("O")] for _ in range(players)]
     state.known = [[] for _ in range(players)]
     state.community = [0] * len(TYPE_INDEX)
     state.scored = [False] * len(TYPE_INDEX)
