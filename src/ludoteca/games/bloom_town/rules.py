@@ -163,12 +163,10 @@ class BloomTownState(State):
     def _legal_actions(self, player: int) -> list:
         phase = self.phase
         if phase == "build":
-            town = self.towns[player]
-            empty = [c for c in range(CELLS) if town[c] < 0]
+            empty = [c for c, tile in enumerate(self.towns[player]) if tile < 0]
             actions = []
             for tile in sorted(set(self.hands[player])):
-                row = BUILDS[tile]
-                actions += [row[c] for c in empty]
+                actions += map(BUILDS[tile].__getitem__, empty)
             return actions
         if phase == "bonus":
             return [BONUSES[i] for i in self._bonus_options(player)] + [BONUSES[PASS]]

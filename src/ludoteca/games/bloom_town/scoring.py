@@ -12,6 +12,7 @@ from .components import (
     OFFICE,
     ORTHOGONAL,
     PARK,
+    SHOP,
     SHOP_ROOF,
     SUBWAY,
     TILE_TYPE,
@@ -21,21 +22,13 @@ from .components import (
 PARK_POINTS = (0, 1, 3, 4)
 # Types whose rescoring value is 2 per tile, whatever their layout [rulebook].
 PER_TILE_RESCORE = frozenset({OFFICE, SUBWAY, PARK})
+# Type of a square's content: indexed by tile code, and by -1 (an empty square), which gives -1.
+SQUARE_TYPE = TILE_TYPE + (-1,)
 
 
 def placement_points(town: list[int], cell: int) -> int:
     """Points *P* of the tile at `cell`, on the town as it is now (the tile already placed)."""
-    kind = TILE_TYPE[town[cell]]
-    if kind == OFFICE:
-        return office_points(town, cell)
-    if kind == SUBWAY:
-        return len(_group(town, cell, DIAGONAL))
-    if kind == PARK:
-        size = len(_group(town, cell, ORTHOGONAL))
-        return PARK_POINTS[size] if size < len(PARK_POINTS) else 0
-    if kind == HOME:
-        return home_points(town, cell)
-    return shop_points(town, cell)
+    return _FORMULAS[TILE_TYPE[town[cell]]](town, cell)
 
 
 def office_points(town: list[int], cell: int) -> int:
@@ -50,6 +43,17 @@ def office_points(town: list[int], cell: int) -> int:
     return total
 
 
+def subway_points(town: list[int], cell: int) -> int:
+    """The size of the subway's corner-connected group (it may turn; spec §8.1, W2)."""
+    return len(_group(town, cell, DIAGONAL))
+
+
+def park_points(town: list[int], cell: int) -> int:
+    """Points by the size of the park's orthogonal group after placement."""
+    size = len(_group(town, cell, ORTHOGONAL))
+    return PARK_POINTS[size] if size < len(PARK_POINTS) else 0
+
+
 def home_points(town: list[int], cell: int) -> int:
     """1 + the number of different building types on the orthogonal neighbours."""
     return 1 + len(_neighbour_types(town, cell))
@@ -60,9 +64,14 @@ def shop_points(town: list[int], cell: int) -> int:
     return 1 + len(SHOP_ROOF[town[cell]] & _neighbour_types(town, cell))
 
 
+_FORMULAS = {
+    OFFICE: office_points, SUBWAY: subway_points, PARK: park_points, HOME: home_points, SHOP: shop_points,
+}
+
+
 def rescore_value(town: list[int], kind: int) -> int:
     """What a community scoring or the final hand scoring of type `kind` gives this town."""
-    cells = [c for c in range(CELLS) if _is(town, c, kind)]
+    cells = _cells(town, kind)
     if kind in PER_TILE_RESCORE:
         return 2 * len(cells)
     formula = home_points if kind == HOME else shop_points
@@ -70,17 +79,24 @@ def rescore_value(town: list[int], kind: int) -> int:
 
 
 def _is(town: list[int], cell: int, kind: int) -> bool:
-    tile = town[cell]
-    return tile >= 0 and TILE_TYPE[tile] == kind
+    return SQUARE_TYPE[town[cell]] == kind
+
+
+def _cells(town: list[int], kind: int) -> list[int]:
+    """The squares holding a tile of type `kind`, in reading order."""
+    types = SQUARE_TYPE
+    return [c for c, t in enumerate(town) if types[t] == kind]
 
 
 def _neighbour_types(town: list[int], cell: int) -> set[int]:
-    return {TILE_TYPE[town[n]] for n in ORTHOGONAL[cell] if town[n] >= 0}
+    types = {SQUARE_TYPE[town[n]] for n in ORTHOGONAL[cell]}
+    types.discard(-1)
+    return types
 
 
 def _group(town: list[int], cell: int, links: tuple[tuple[int, ...], ...]) -> set[int]:
     """The group of same-type tiles linked to `cell` through `links` (orthogonal or corner)."""
-    kind = TILE_TYPE[town[cell]]
-    cells = [cell] + [c for c in range(CELLS) if c != cell and _is(town, c, kind)]
-    return connected_groups(cells, links.__getitem__)[0]
+    cells = _cells(town, TILE_TYPE[town[cell]])
+    cells.remove(cell)
+    return connected_groups([cell, *cells], links.__getitem__)[0]
 
