@@ -185,3 +185,15 @@ def test_hot_seat_passes_the_keyboard_between_people(game_id):
         if prompt.startswith("Player") and prompt.split(",")[0] not in seen:
             seen.add(prompt.split(",")[0])
             assert before == "", prompt
+
+
+def test_a_score_that_depends_on_hidden_cards_is_not_shown(monkeypatch):
+    """A stand-in secret score (from the hidden top card) must show as unknown to the players."""
+    session = Session.start(CSO, ["human", "random"], seed=1)
+    state_class = type(session.state)
+    view = state_class.view
+    monkeypatch.setattr(state_class, "view", lambda self, p: {k: v for k, v in view(self, p).items()
+                                                              if k != "scores"})
+    monkeypatch.setattr(state_class, "scores", lambda self: [float(sum(map(ord, self.deck[0]))), 0.0])
+    assert session.visible_scores(0) == [None, 0.0]
+    assert session.visible_scores(None) == [None, None]

@@ -28,16 +28,6 @@ def seat_title(session: Session, seat: int, viewer: int | None) -> str:
     return f"{session.name(seat)} ({session.who(seat, viewer)})"
 
 
-def visible_scores(session: Session, seat: int | None) -> list[Any] | None:
-    """The scores `seat` may see: the game's view carries them when some are secret; a
-    perfect-information game may show `scores()` directly. None when neither is safe."""
-    view = session.state.view(seat)
-    scores = view.get("scores") if isinstance(view, dict) else None
-    if isinstance(scores, list) and len(scores) == session.state.num_players:
-        return scores
-    return None if session.game.info.hidden_information else session.state.scores()
-
-
 def _number(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -54,11 +44,11 @@ def players_table(session: Session, viewer: int | None) -> Table:
     table.add_column("")
     table.add_column(say(lang, "seat"))
     table.add_column(say(lang, "score"), justify="right")
-    scores = visible_scores(session, viewer)
+    scores = session.visible_scores(viewer)
     to_move = session.state.to_move
     for seat in range(session.state.num_players):
         marker = "▶" if seat in to_move else ""
-        score = _number(scores[seat]) if scores is not None else "?"
+        score = "?" if scores[seat] is None else _number(scores[seat])
         style = "bold" if seat == viewer else ""
         table.add_row(marker, Text(seat_title(session, seat, viewer), style=style), score)
     return table

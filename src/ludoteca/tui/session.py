@@ -152,14 +152,41 @@ class Session:
             return False
         seen = self.state.view(seat)
         for sample_seed in range(REVEAL_SAMPLES):
-            sample = before.determinize(seat, random.Random(sample_seed))
             try:
+                sample = before.determinize(seat, random.Random(sample_seed))
                 sample.apply(action, seat)
-            except LudotecaError:
-                return True
-            if sample.view(seat) != seen:
+                if sample.view(seat) != seen:
+                    return True
+            except Exception:  # a failing probe must not end the game: assume a reveal
                 return True
         return False
+
+    # ---- what a seat may see ------------------------------------------------------------------
+
+    def visible_scores(self, seat: int | None) -> list[float | None]:
+        """The scores `seat` may see; None for a score that depends on something hidden from it.
+
+        A game's view may carry the scores (then they are the game's word); otherwise a score is
+        shown only if it comes out the same in worlds re-sampled from what `seat` knows, so
+        secret scoring (a hidden objective, say) is never given away mid-game.
+        """
+        state = self.state
+        real = list(state.scores())
+        if state.is_over or not self.game.info.hidden_information:
+            return real
+        if seat is None:
+            return [None] * len(real)
+        shown = state.view(seat).get("scores")
+        if isinstance(shown, list) and len(shown) == len(real):
+            return shown
+        try:
+            samples = [
+                state.determinize(seat, random.Random(sample_seed)).scores()
+                for sample_seed in range(REVEAL_SAMPLES)
+            ]
+        except Exception:  # a failing probe hides the scores rather than end the game
+            return [None] * len(real)
+        return [score if all(s[p] == score for s in samples) else None for p, score in enumerate(real)]
 
     # ---- undo and save ------------------------------------------------------------------------
 
