@@ -138,8 +138,9 @@ def test_bad_input_is_answered_and_never_changes_the_game():
     assert session.state.to_json() == start
     out = console.output
     for needle in ("neither an action nor a command", "no action number 0", "no action number 999",
-                   "no action number -3", "write save FILE", "nothing to undo", "start modern r0 d4",
-                   "take back your own last action", "rules in brief", "Goodbye!"):
+                   "no action number -3", "not an action (the game says", "write save FILE",
+                   "nothing to undo", "start modern r0 d4", "take back your own last action",
+                   "rules in brief", "Goodbye!"):
         assert needle in out
     assert "Traceback" not in out
 
@@ -164,6 +165,13 @@ def test_a_person_can_play_a_whole_game_of_each_game_against_a_bot(game_id, tmp_
     assert "Winner: Player" in out or "Draw between" in out
     record = json.loads(saved.read_text(encoding="utf-8"))
     assert ludoteca.load(game_id).replay(record).to_json() == session.state.to_json()
+    # A multi-step turn (the person acts again, alone to move) is announced as such.
+    history, notes = session.state.history, session.notes
+    continued = any(
+        history[k][0] == history[k + 1][0] == 0 and notes[k].alone and notes[k + 1].alone
+        for k in range(len(history) - 1)
+    )
+    assert continued == ("step 2 of your turn" in out)
 
 
 @pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
@@ -197,3 +205,24 @@ def test_a_score_that_depends_on_hidden_cards_is_not_shown(monkeypatch):
     monkeypatch.setattr(state_class, "scores", lambda self: [float(sum(map(ord, self.deck[0]))), 0.0])
     assert session.visible_scores(0) == [None, 0.0]
     assert session.visible_scores(None) == [None, None]
+
+
+def test_a_new_simultaneous_round_is_a_new_turn_not_a_step():
+    session = _starter_first_session()
+    session.play(session.state.legal_actions(0)[0], 0)
+    assert session.step_in_turn(1) == 1
+    session.play(session.state.legal_actions(1)[0], 1)  # seat 1 again, but in a shared round
+    assert session.state.to_move == (0, 1)
+    assert session.step_in_turn(1) == 1
+
+
+def test_a_picture_whose_markup_does_not_parse_is_shown_plain(monkeypatch):
+    session = Session.start(CSO, ["human", "random"], seed=1)
+    render = type(session.state).render
+    monkeypatch.setattr(type(session.state), "render",
+                        lambda self, lang="en", player=None, markup=False:
+                        render(self, lang, player) + ("[/oops]" if markup else " [/oops]"))
+    answers = iter(["quit"])
+    console = ScriptedConsole(lambda prompt: next(answers))
+    TerminalGame(session, console).run()
+    assert "[/oops]" in console.output and "Traceback" not in console.output

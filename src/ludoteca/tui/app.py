@@ -12,7 +12,7 @@ from enum import Enum
 from rich.console import Console
 from rich.text import Text
 
-from ludoteca.core import LudotecaError
+from ludoteca.core import IllegalAction, LudotecaError, NotationError
 
 from . import screen
 from .session import Session
@@ -113,11 +113,19 @@ class TerminalGame:
         try:
             self.session.play(text, seat)
         except LudotecaError as error:
-            self._error(str(error))
+            self._error(self._explain(error))
             if " " not in text:
                 self._say_plain(say(self.lang, "unknown_command", word=text), "yellow")
             return Outcome.STAY
         return Outcome.CHANGED
+
+    def _explain(self, error: LudotecaError) -> str:
+        """The engine's message (English) inside a sentence in the player's language."""
+        if isinstance(error, NotationError):
+            return say(self.lang, "bad_notation", message=error)
+        if isinstance(error, IllegalAction):
+            return say(self.lang, "illegal", message=error)
+        return str(error)
 
     def _numbered(self, number: int, seat: int) -> Outcome:
         actions = self.session.state.legal_actions(seat)

@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.errors import MarkupError
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
@@ -26,6 +27,15 @@ SHOWN_ACTIONS = 36
 
 def seat_title(session: Session, seat: int, viewer: int | None) -> str:
     return f"{session.name(seat)} ({session.who(seat, viewer)})"
+
+
+def picture(session: Session, seat: int | None) -> Text:
+    """The game's own picture for `seat`, coloured; plain if the game's markup does not parse."""
+    state = session.state
+    try:
+        return Text.from_markup(state.render(session.lang, player=seat, markup=True))
+    except MarkupError:
+        return Text(state.render(session.lang, player=seat))
 
 
 def _number(value: Any) -> str:
@@ -69,10 +79,8 @@ def last_moves(session: Session, viewer: int | None) -> Text:
 def table_view(console: Console, session: Session, seat: int | None) -> None:
     """The whole table as `seat` sees it: the game's picture, scores, turn and last moves."""
     lang = session.lang
-    state = session.state
     title = session.game.info.names[lang]
-    console.print(Panel(Text.from_markup(state.render(lang, player=seat, markup=True)), title=title,
-                        title_align="left", expand=False))
+    console.print(Panel(picture(session, seat), title=title, title_align="left", expand=False))
     side = Table.grid(padding=(0, 4))
     side.add_row(
         Panel(players_table(session, seat), title=say(lang, "scores"), title_align="left"),
@@ -136,8 +144,7 @@ def end_view(console: Console, session: Session) -> None:
     humans = session.humans
     viewer = humans[0] if len(humans) == 1 else None
     title = f"{session.game.info.names[lang]} — {say(lang, 'game_over')}"
-    picture = Text.from_markup(state.render(lang, player=viewer, markup=True))
-    console.print(Panel(picture, title=title, title_align="left", expand=False))
+    console.print(Panel(picture(session, viewer), title=title, title_align="left", expand=False))
     table = Table(title=say(lang, "game_over"))
     table.add_column(say(lang, "rank"), justify="right")
     table.add_column(say(lang, "seat"))

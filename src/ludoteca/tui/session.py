@@ -34,6 +34,14 @@ class Seat:
         return self.bot is None
 
 
+@dataclass(frozen=True)
+class Note:
+    """What the session remembers about one action of the history."""
+
+    undoable: bool  # a person's action that revealed nothing: its author may take it back
+    alone: bool  # its author was the only one to move: a next action of theirs continues the turn
+
+
 class UndoRefused(LudotecaError):
     """Undo is not allowed now; the message says why (in the player's language)."""
 
@@ -46,8 +54,8 @@ class Session:
     state: State
     seats: list[Seat]
     lang: str = "en"
-    # Parallel to state.history: whether that action may be taken back (own, revealed nothing).
-    undoable: list[bool] = field(default_factory=list)
+    # Parallel to state.history.
+    notes: list[Note] = field(default_factory=list)
 
     @classmethod
     def start(
@@ -108,10 +116,16 @@ class Session:
         return next((seat for seat in to_move if self.seats[seat].is_human), None)
 
     def step_in_turn(self, seat: int) -> int:
-        """1 for the first action of a turn, 2 for the next one by the same seat in a row, ..."""
+        """1 for the first action of a turn, 2 for the next one of a multi-step turn, ...
+
+        A turn continues while `seat` alone is to move and every action since its start was taken
+        with `seat` alone to move (so a new simultaneous round is a new turn, not a step).
+        """
+        if self.state.to_move != (seat,):
+            return 1
         step = 1
-        for player, _ in reversed(self.state.history):
-            if player != seat:
+        for (player, _), note in zip(reversed(self.state.history), reversed(self.notes), strict=True):
+            if player != seat or not note.alone:
                 break
             step += 1
         return step
@@ -136,7 +150,8 @@ class Session:
         before = self.state.clone()
         rng_before = before.to_json()["rng"]
         self.state.apply(action, seat)
-        self.undoable.append(human and not self._revealed(before, rng_before, action, seat))
+        undoable = human and not self._revealed(before, rng_before, action, seat)
+        self.notes.append(Note(undoable, alone=before.to_move == (seat,)))
 
     def _revealed(self, before: State, rng_before: object, action: Action, seat: int) -> bool:
         """Whether `action` showed `seat` something it could not know before (generically).
@@ -198,7 +213,7 @@ class Session:
         player = history[-1][0]
         if player != seat:
             return say(self.lang, "undo_not_yours", player=self.name(player))
-        if not self.undoable[-1]:
+        if not self.notes[-1].undoable:
             return say(self.lang, "undo_revealed")
         return None
 
@@ -213,7 +228,7 @@ class Session:
         history = self.state.history
         text = history[-1][1]
         self.state = self.game.replay(self.game.record(self.state), upto=len(history) - 1)
-        self.undoable.pop()
+        self.notes.pop()
         return text
 
     def record(self) -> dict:
