@@ -147,11 +147,15 @@ class Session:
         return str(action)
 
     def _apply(self, action: Action, seat: int, human: bool) -> None:
+        alone = self.state.to_move == (seat,)
+        if not human:  # a bot's action is never taken back: skip the reveal probe
+            self.state.apply(action, seat)
+            self.notes.append(Note(undoable=False, alone=alone))
+            return
         before = self.state.clone()
         rng_before = before.to_json()["rng"]
         self.state.apply(action, seat)
-        undoable = human and not self._revealed(before, rng_before, action, seat)
-        self.notes.append(Note(undoable, alone=before.to_move == (seat,)))
+        self.notes.append(Note(undoable=not self._revealed(before, rng_before, action, seat), alone=alone))
 
     def _revealed(self, before: State, rng_before: object, action: Action, seat: int) -> bool:
         """Whether `action` showed `seat` something it could not know before (generically).
@@ -237,7 +241,8 @@ class Session:
     def save(self, path: str | Path) -> int:
         """Write the replayable record as JSON; returns the number of actions saved."""
         record = self.record()
-        Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+        Path(path).expanduser().write_text(text, encoding="utf-8")
         return len(record["actions"])
 
     # ---- naming -------------------------------------------------------------------------------
