@@ -59,6 +59,11 @@ def test_bad_players_and_options_are_refused_clearly(players, options, needle):
         Session.start(CSO, players, seed=1, options=options)
 
 
+def test_a_bad_bot_level_is_refused_even_without_bots():
+    with pytest.raises(OptionError, match="not 'extreme'"):
+        Session.start(CSO, ["human", "human"], level="extreme")
+
+
 def test_messages_follow_the_language():
     with pytest.raises(OptionError, match="jugador desconocido"):
         Session.start(CSO, ["human", "nadie"], lang="es")

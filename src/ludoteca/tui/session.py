@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import ludoteca
-from ludoteca.bots import BOTS, Bot, make_bot
+from ludoteca.bots import BOTS, LEVELS, Bot, make_bot
 from ludoteca.core import Action, Game, LudotecaError, OptionError, State
 
 from .text import say
@@ -75,6 +75,8 @@ class Session:
         for kind in kinds:
             if kind != HUMAN and kind not in BOTS:
                 raise OptionError(say(lang, "bad_player", name=kind, bots=", ".join(BOTS)))
+        if level not in LEVELS:
+            raise OptionError(say(lang, "bad_level", levels=", ".join(LEVELS), level=level))
         info = game.info
         if len(kinds) not in info.player_counts:
             counts = (

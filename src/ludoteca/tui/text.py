@@ -61,6 +61,7 @@ EN: dict[str, str] = {
     "bad_player": "unknown player {name!r}; use human or a bot: {bots}",
     "player_count": "{game} is played by {counts} players, not {count}",
     "no_players": "say who plays, e.g. --players human,random",
+    "bad_level": "the bot level must be one of {levels}, not {level!r}",
 }
 
 ES: dict[str, str] = {
@@ -118,6 +119,7 @@ ES: dict[str, str] = {
     "bad_player": "jugador desconocido {name!r}; usa human o un bot: {bots}",
     "player_count": "a {game} juegan {counts} jugadores, no {count}",
     "no_players": "di quién juega, p. ej. --players human,random",
+    "bad_level": "el nivel de los bots debe ser uno de {levels}, no {level!r}",
 }
 
 TEXT: dict[str, dict[str, str]] = {"en": EN, "es": ES}
