@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import ludoteca
 from ludoteca.games.bloom_town.components import CELLS, COMMUNITY_BASE, SPACES, TILE_CODE, TYPE_INDEX
 
@@ -53,3 +55,13 @@ def bare_state(players: int = 2, side: str = "A", filler: int = 6, **options):
 
 def texts(actions) -> list[str]:
     return [str(a) for a in actions]
+
+
+def all_tiles(state) -> Counter:
+    """Every tile still in play or revealed, by code (community tiles in the area included)."""
+    tiles = Counter()
+    for group in (*state.hands, *state.towns, *state.stacks, state.market, state.leftover):
+        tiles.update(t for t in group if t >= 0)
+    for kind, count in enumerate(state.community):
+        tiles[COMMUNITY_BASE + kind] += count
+    return tiles

@@ -18,19 +18,9 @@ from ludoteca.games.bloom_town.components import (
     TYPE_INDEX,
 )
 
-from .helpers import GAME, bare_state, tile
+from .helpers import GAME, all_tiles, bare_state, tile
 
 SHOP = TYPE_INDEX["shop"]
-
-
-def all_tiles(state) -> Counter:
-    """Every tile still in play or revealed, by code (community tiles in the area included)."""
-    tiles = Counter()
-    for group in (*state.hands, *state.towns, *state.stacks, state.market, state.leftover):
-        tiles.update(t for t in group if t >= 0)
-    for kind, count in enumerate(state.community):
-        tiles[COMMUNITY_BASE + kind] += count
-    return tiles
 
 
 @pytest.mark.parametrize("players,building,pool,height,left", [

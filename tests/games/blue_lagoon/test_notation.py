@@ -1,10 +1,13 @@
 """Action notation (spec 5) and position notation (spec 12): parsing, refusals, round trips."""
 
+import random
+
 import pytest
 
 import ludoteca
 from ludoteca import NotationError
 from ludoteca.games.blue_lagoon import Place, from_notation, phase_over, to_notation
+from ludoteca.games.blue_lagoon import board as boards
 from ludoteca.games.blue_lagoon.board import maps
 
 from . import positions as P
@@ -149,3 +152,35 @@ def test_phase_over_on_loaded_positions():
     assert phase_over(from_notation(P.RULEBOOK_END_OF_EXPLORATION))
     assert not phase_over(from_notation(P.W4))
     assert phase_over(from_notation(P.W7_FINAL))
+
+
+@pytest.mark.parametrize("map_id", [m["id"] for m in maps()])
+def test_positions_reached_in_play_reload_identically(map_id):
+    """Every few moves of a random game, the written position reloads into the same position."""
+    state = GAME.new_state(3, seed=21, map=map_id)
+    rng = random.Random(21)
+    step = 0
+    while not state.is_over:
+        if step % 9 == 0:
+            text = to_notation(state)
+            loaded = from_notation(text)
+            assert to_notation(loaded) == text
+            assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in state.legal_actions()]
+            assert loaded.scores() == state.scores()
+            assert phase_over(loaded) == phase_over(state)
+        state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    final = from_notation(to_notation(state))
+    assert final.is_over and final.scores() == state.scores()
+    assert final.result().winners == state.result().winners
+
+
+def test_a_custom_board_survives_json():
+    text = P.W8.replace("i 20 ", "i 21 ")
+    state = from_notation(text, seed=3)
+    assert state.options["map"] == "custom"
+    saved = state.to_json()
+    del boards.BOARDS[state.geo]
+    restored = GAME.state_from_json(saved)
+    assert to_notation(restored) == text
+    assert [str(a) for a in restored.legal_actions()] == [str(a) for a in state.legal_actions()]

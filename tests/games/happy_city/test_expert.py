@@ -395,3 +395,10 @@ def test_family_specials_are_not_in_the_expert_row():
                      row=["film_studios", "airport"])
     with pytest.raises(IllegalAction):
         state.apply("special airport")
+
+
+def test_sphinx_copies_point_modifiers_for_its_owner():
+    cities = [[MARKET, "luxury", "zoo", "sphinx"], [MARKET, "grocery"]]
+    assert scoring.score_city(cities, [0, 1], 0, sphinx_copy="city_garden")["score"] == 18
+    assert scoring.score_city(cities, [0, 1], 0, sphinx_copy="grand_theatre")["score"] == 9 - 1
+    assert scoring.score_city(cities, [0, 1], 0, sphinx_copy="great_wall")["effect_hearts"] == 1

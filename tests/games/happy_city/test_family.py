@@ -273,3 +273,25 @@ def test_same_seed_same_game_and_round_limit():
     while state.to_move:
         state.apply("coin" if state.phase == "main" else state.legal_actions()[0])
     assert state.round == 2 and not state.triggered
+
+
+def test_reshuffle_follows_the_reference_procedure():
+    import random
+    state = position(3, display=["museum"], phase="discard")
+    state.decks[0] = []
+    state.discards[0] = ["grocery", "factory", "bank"]
+    oracle = random.Random()
+    oracle.setstate(state.rng.getstate())
+    expected = ["grocery", "factory", "bank"]
+    oracle.shuffle(expected)
+    state.apply("pass")
+    state.apply("draw 1")
+    assert state.log[-1] == f"*: reveal 1 {expected[0]}" and state.decks[0] == expected[1:]
+
+
+def test_wrong_step_messages():
+    state = GAME.new_state(3, seed=1)
+    with pytest.raises(IllegalAction, match="you cannot buy now: choose a deck to draw from"):
+        state.apply("buy house")
+    with pytest.raises(IllegalAction, match="it is not player 1's turn"):
+        state.apply("draw 1", 1)

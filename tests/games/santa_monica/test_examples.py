@@ -51,8 +51,9 @@ def test_example_1_setup_draft_bonuses_and_truck():
 def test_example_2_placements_and_acquire_list():
     state = new_game(faces=("TWO", "SWAP"))
     build_city(state, 0, "SURF", EXAMPLE_7_CITY, sand=3)
-    assert state.placements(0, 0) == [parse_space("B-2"), parse_space("B4")]
-    assert state.placements(0, 1) == [parse_space("S-2"), parse_space("S3")]
+    beach, street = state.placements(0)
+    assert beach == [parse_space("B-2"), parse_space("B4")]
+    assert street == [parse_space("S-2"), parse_space("S3")]
     set_display(state, ["B19", "S07", "B36", None], ["B04", "S04", "B05", "S05"])
     assert legal(state) == ["sd SWAP", "take F1 B-2", "take F1 B4", "take F2 S-2", "take F2 S3",
                             "take F3 B-2", "take F3 B4"]

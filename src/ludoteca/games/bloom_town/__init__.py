@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.core import Action, Game, GameInfo, NotationError, Option, OptionError, State, register
+from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
 
 from .components import SIDES
 from .notation import ACTION_ID, ALL_ACTIONS, parse
@@ -46,10 +46,6 @@ class BloomTown(Game):
             )
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
-        if isinstance(text, Action) and text in ACTION_ID:
-            return text
-        if not isinstance(text, str):
-            raise NotationError(f"Bloom Town: an action is text, not {text!r}")
         return parse(text)
 
     @property

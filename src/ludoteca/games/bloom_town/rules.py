@@ -95,26 +95,19 @@ class BloomTownState(State):
     # ---- setup ----------------------------------------------------------------------------
 
     def setup(self) -> None:
-        n = self.num_players
-        rules = SETUP[n]
-        self.side = self.options["board_side"]
-        self.removed = self._remove_tiles(rules["remove_per_type"])
-        tiles = [
-            code
-            for code in range(NUM_BUILDING_TILES)
-            for _ in range(TILE_COPIES[code] - self.removed.count(code))
-        ]
-        self.rng.shuffle(tiles)
-        size = rules["hand_size"]
-        self.hands = [tiles[size * i : size * (i + 1)] for i in range(n)]
-        pool = tiles[size * n :] + list(COMMUNITY_POOL)
-        self.rng.shuffle(pool)
-        height = rules["stack_size"]
-        self.stacks = [pool[j * height : (j + 1) * height][::-1] for j in range(SPACES)]
-        start = self.options["start_player"]
-        start = self.rng.randrange(n) if start == "random" else start
-        self.order = [(start + i) % n for i in range(n)]
+        """Spec §3: deal (random draws in the order of §7), fill the market, reveal left-overs."""
+        self._clear()
+        for tile in self._deal(SETUP[self.num_players]):
+            if tile >= COMMUNITY_BASE:
+                self._reveal_community(tile)
+            else:
+                self.leftover.append(tile)
+        self._start_turn()
 
+    def _clear(self) -> None:
+        """Empty towns, market and area; every token held; no points; the first turn's flags."""
+        n = self.num_players
+        self.side = self.options["board_side"]
         self.towns = [[-1] * CELLS for _ in range(n)]
         self.known = [[] for _ in range(n)]
         self.market = [-1] * SPACES
@@ -133,13 +126,27 @@ class BloomTownState(State):
         self.triggered = False
         self.double_used = self.extra_used = self.extra_pending = self.bloom_ready = False
 
+    def _deal(self, rules: dict[str, int]) -> list[int]:
+        """Removal, hands, stacks, market and start player; returns the left-over tiles."""
+        n = self.num_players
+        self.removed = self._remove_tiles(rules["remove_per_type"])
+        tiles = [
+            code
+            for code in range(NUM_BUILDING_TILES)
+            for _ in range(TILE_COPIES[code] - self.removed.count(code))
+        ]
+        self.rng.shuffle(tiles)
+        size = rules["hand_size"]
+        self.hands = [tiles[size * i : size * (i + 1)] for i in range(n)]
+        pool = tiles[size * n :] + list(COMMUNITY_POOL)
+        self.rng.shuffle(pool)
+        height = rules["stack_size"]
+        self.stacks = [pool[j * height : (j + 1) * height][::-1] for j in range(SPACES)]
+        start = self.options["start_player"]
+        start = self.rng.randrange(n) if start == "random" else start
+        self.order = [(start + i) % n for i in range(n)]
         self._refill()
-        for tile in pool[SPACES * height :]:
-            if tile >= COMMUNITY_BASE:
-                self._reveal_community(tile)
-            else:
-                self.leftover.append(tile)
-        self._start_turn()
+        return pool[SPACES * height :]
 
     def _remove_tiles(self, per_type: int) -> list[int]:
         """Tiles removed at setup: `per_type` of each plain type, shops of different kinds."""

@@ -92,17 +92,17 @@ class Board:
         return " ".join(parts)
 
 
-_BOARDS: dict[str, Board] = {}
+BOARDS: dict[str, Board] = {}
 
 
 def register_board(new: Board) -> Board:
     """The shared instance for this map (a board read from a position may equal a known map)."""
-    return _BOARDS.setdefault(new.key, new)
+    return BOARDS.setdefault(new.key, new)
 
 
 def board(key: str) -> Board:
     """The board of a state's `geo` key, rebuilt from the key itself if not yet known."""
-    found = _BOARDS.get(key)
+    found = BOARDS.get(key)
     if found is None:
         height, _, text = key.partition(";")
         islands, stones = [], []

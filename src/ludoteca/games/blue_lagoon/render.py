@@ -56,7 +56,7 @@ def render(state, lang: str = "en", markup: bool = False) -> str:
     for r in range(b.height):
         start = b.offsets[r]
         tiles = " ".join(_tile(state, t, markup) for t in range(start, start + b.lengths[r]))
-        lines.append(f"{r:>3} {'  ' if r % 2 == 0 else ''}{tiles}")
+        lines.append(f"{r:>3} {'  ' if r % 2 == 0 else ''}{tiles}".rstrip())
     lines.append(words["legend"])
     status = words["over"] if state.finished else f"{words['to_move']} {words['seat']} {state.current}"
     lines.append(f"{words['phase']}: {words[state.phase]} · {status}")

@@ -14,6 +14,7 @@ from ludoteca.core import State, rank
 
 from . import scoring
 from .board import (
+    BOARDS,
     EMPTY,
     STATUETTE,
     TOKEN_BAG,
@@ -127,7 +128,28 @@ class BlueLagoonState(State):
 
     @property
     def board(self) -> Board:
-        return board(self.geo)
+        return BOARDS.get(self.geo) or board(self.geo)
+
+    def clone(self) -> BlueLagoonState:
+        """A field-by-field copy: much faster than the generic one, and bots clone a lot."""
+        other = object.__new__(BlueLagoonState)
+        other.game = self.game
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = random.Random.__new__(random.Random)  # no reseeding from the OS: setstate follows
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+        other._legal_cache = {}
+        for name in ("geo", "phase", "current", "finished", "pending", "res_left"):
+            setattr(other, name, getattr(self, name))
+        for name in ("cells", "tokens", "totals", "settlers", "villages", "empty_sea"):
+            setattr(other, name, getattr(self, name)[:])
+        other.counts = [c[:] for c in self.counts]
+        other.near_land = [set(n) for n in self.near_land]
+        other.near_sea = [set(n) for n in self.near_sea]
+        other.pad = [[dict(row) for row in phase] for phase in self.pad]
+        return other
 
     # ---- turn and legality -------------------------------------------------------------------
 
@@ -163,12 +185,15 @@ class BlueLagoonState(State):
         return [settle[t] for t in sorted(self.near_land[player] | self.near_sea[player])]
 
     def is_legal(self, action: Place, player: int) -> bool:
-        return self.illegal_reason(action, player) is None
+        return not self.finished and self._broken_rule(action, player) is None
 
     def illegal_reason(self, action: Place, player: int) -> str | None:
         """The first rule of spec 5 that `action` breaks for `player`, or None if it is legal."""
         if self.is_over:
             return "game_over"
+        return self._broken_rule(action, player)
+
+    def _broken_rule(self, action: Place, player: int) -> str | None:
         b = self.board
         if type(action) is not Place or not b.on_board(action.row, action.col):
             return "off_board"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import scoring
-from .cards import CARDS, COLOUR, MARKET, RESIDENCES, condition_text
+from .cards import CARDS, COLOUR, COLOURS, MARKET, RESIDENCES, condition_text
 
 if TYPE_CHECKING:
     from .rules import HappyCityState
@@ -37,11 +37,13 @@ LABELS = {
 
 
 def _card(key: str, lang: str, markup: bool, colour: int | None = None) -> str:
+    """A card's name with its colour letter and cost, e.g. 'Museum (B 4)'; coloured with markup."""
     card = CARDS[key]
-    text = card.name(lang)
-    if card.kind in ("building", "residence"):
-        text += f" ({card.cost})"
     colour = COLOUR[key] if colour is None and key != MARKET else colour
+    details = [COLOURS[colour]] if colour is not None else []
+    if card.kind in ("building", "residence"):
+        details.append(str(card.cost))
+    text = card.name(lang) + (f" ({' '.join(details)})" if details else "")
     if markup and colour is not None:
         return f"[{RICH_COLOURS[colour]}]{text}[/]"
     if markup and card.is_special:

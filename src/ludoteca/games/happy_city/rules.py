@@ -163,9 +163,7 @@ class HappyCityState(State):
         elif verb == "buy":
             self._buy(player, arg)
         elif verb == "coin":
-            effect = EFFECT[self.specials[player]] if self.specials[player] else {}
-            self.coins[player] += effect.get("gain", 1) if effect.get("kind") == "coin_action_gain" else 1
-            self._after_main(player)
+            self._take_coins(player)
         elif verb == "discard":
             self.display.remove(arg)
             self.discards[DECK[arg] - 1].append(arg)
@@ -242,6 +240,12 @@ class HappyCityState(State):
         self.cities[player].append(key)
         if self.expert:
             self._fairy_castles(player, paid)
+        self._after_main(player)
+
+    def _take_coins(self, player: int) -> None:
+        """The `coin` main action: 1 coin, or the Clock Tower's amount for its owner."""
+        effect = EFFECT[self.specials[player]] if self.specials[player] else {}
+        self.coins[player] += effect["gain"] if effect.get("kind") == "coin_action_gain" else 1
         self._after_main(player)
 
     def _fairy_castles(self, buyer: int, paid: int) -> None:
@@ -502,5 +506,4 @@ _PHASE_VERBS = {
     "main": (("buy", "coin"), "buy a building or a residence, or take a coin"),
     "special": (("pass", "special"), "take a special building or pass"),
     "final_choice": (("sphinx",), "choose what the Sphinx copies"),
-    "game_over": ((), "the game is over"),
 }

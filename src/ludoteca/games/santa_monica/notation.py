@@ -21,8 +21,16 @@ N_SPACES = 2 * N_COLS
 MAX_IDS = 32  # starting tiles, and sand dollar faces
 
 
-def space_text(space: int) -> str:
+def _space_text(space: int) -> str:
     return f"{'BS'[space & 1]}{space >> 1}"
+
+
+_SPACE_TEXT = {s: _space_text(s) for s in range(-2 * COL_LIMIT - 2, 2 * COL_LIMIT + 4)}
+
+
+def space_text(space: int) -> str:
+    text = _SPACE_TEXT.get(space)
+    return text if text is not None else _space_text(space)
 
 
 def make_space(row: int, col: int) -> int:
@@ -120,6 +128,17 @@ class Word(Action):
 
 
 KEEP, DONE, PASS = Word("keep"), Word("done"), Word("pass")
+_PAIRS: dict[tuple, tuple[str, Action]] = {}
+
+
+def pair(cls: type, *fields) -> tuple[str, Action]:
+    """(canonical text, action), built once per distinct action: legal lists sort on the text."""
+    key = (cls, *fields)
+    found = _PAIRS.get(key)
+    if found is None:
+        action = cls(*fields)
+        found = _PAIRS[key] = (str(action), action)
+    return found
 
 # ---- parsing ------------------------------------------------------------------------------------
 

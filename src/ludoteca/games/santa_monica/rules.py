@@ -29,6 +29,7 @@ from .notation import (
     Truck,
     UseFace,
     Word,
+    pair,
     space_text,
 )
 from .scoring import LINES, rank_penalties, score_city
@@ -41,10 +42,6 @@ DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "h
 
 def _wrap(column: int, k: int) -> int:
     return (column - 1 + k) % 4 + 1
-
-
-def _text_key(action: Action) -> str:
-    return str(action)
 
 
 class SantaMonicaState(State):
@@ -115,7 +112,7 @@ class SantaMonicaState(State):
         return () if self.phase == "game_over" else (self.turn,)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        return sorted(getattr(self, f"_legal_{self.phase}")(player), key=_text_key)
+        return [action for _, action in sorted(getattr(self, f"_legal_{self.phase}")(player))]
 
     def _apply(self, action: Action, player: int) -> None:
         self.log.append((player, str(action)))
@@ -132,60 +129,56 @@ class SantaMonicaState(State):
         rng.shuffle(other.deck)
         return other
 
-    # ---- legal actions per phase ------------------------------------------------------------
+    # ---- legal actions per phase: lists of (canonical text, action) ---------------------------
 
-    def _legal_choose_tile(self, player: int) -> list[Action]:
+    def _legal_choose_tile(self, player: int) -> list[tuple]:
+        return [pair(ChooseTile, self.content.tiles[t]["id"], t) for t in self._free_tiles()]
+
+    def _legal_place_truck(self, player: int) -> list[tuple]:
+        return [pair(Truck, col) for col in (1, 2, 3, 4)]
+
+    def _legal_acquire(self, player: int) -> list[tuple]:
         c = self.content
-        return [ChooseTile(c.tiles[t]["id"], t) for t in self._free_tiles()]
-
-    def _legal_place_truck(self, player: int) -> list[Action]:
-        return [Truck(col) for col in (1, 2, 3, 4)]
-
-    def _legal_acquire(self, player: int) -> list[Action]:
-        row_of = self.content.card_row
-        spaces = [self.placements(player, 0), self.placements(player, 1)]
-        out: list[Action] = [
-            Take(col + 1, s) for col, card in enumerate(self.front) if card >= 0 for s in spaces[row_of[card]]
-        ]
-        c = self.content
+        row_of, spaces = c.card_row, self.placements(player)
+        out = [pair(Take, col + 1, s) for col, card in enumerate(self.front) if card >= 0
+               for s in spaces[row_of[card]]]
         for code in self.faces:
             index = c.face_index[code]
             if self.sand[player] >= c.faces[index]["cost"] and self._face_usable(index):
-                out.append(UseFace(code, index))
-        if not out:
-            out.append(PASS)
-        return out
+                out.append(pair(UseFace, code, index))
+        return out or [pair(Word, "pass")]
 
-    def _legal_pick(self, player: int) -> list[Action]:
-        row_of = self.content.card_row
-        spaces = [self.placements(player, 0), self.placements(player, 1)]
+    def _legal_pick(self, player: int) -> list[tuple]:
+        row_of, spaces = self.content.card_row, self.placements(player)
         return [
-            Pick(back, col, s)
+            pair(Pick, back, col, s)
             for back, col in self._pick_slots()
             for s in spaces[row_of[(self.back if back else self.front)[col - 1]]]
         ]
 
-    def _legal_swap(self, player: int) -> list[Action]:
-        return [KEEP, *self._swaps(player)]
+    def _legal_swap(self, player: int) -> list[tuple]:
+        return [pair(Word, "keep"), *(pair(Swap, a, b) for a, b in self._swaps(player))]
 
-    def _legal_move(self, player: int) -> list[Action]:
-        return self._move_options(player)
+    def _legal_move(self, player: int) -> list[tuple]:
+        out = [pair(Move, k, s, n) for k, s, n in self._starts(player)]
+        out.extend(pair(Step, n) for n in self._steps(player))
+        return [*out, pair(Word, "done")]
 
-    def _legal_happy_day(self, player: int) -> list[Action]:
-        return [Happy("mix"), Happy("move"), Happy("sd")]
+    def _legal_happy_day(self, player: int) -> list[tuple]:
+        return [pair(Happy, choice) for choice in ("mix", "move", "sd")]
 
     def _free_tiles(self) -> list[int]:
         return [t for t in self.drawn if t not in self.tiles]
 
-    def placements(self, player: int, row: int) -> list[int]:
-        """Empty spaces of `row` (not column 0) sharing a side with the city (spec 4.4)."""
+    def placements(self, player: int) -> tuple[list[int], list[int]]:
+        """Per row (beach, street): the empty spaces off column 0 touching the city (spec 4.4)."""
         city = self.cities[player]
-        found = set()
+        found: tuple[set, set] = (set(), set())
         for s in city:
             for n in (s - 2, s + 2, s ^ 1):
-                if n & 1 == row and n not in city and n >> 1 != 0:
-                    found.add(n)
-        return sorted(found)
+                if n not in city and n >> 1:
+                    found[n & 1].add(n)
+        return sorted(found[0]), sorted(found[1])
 
     def _face_usable(self, index: int) -> bool:
         effect = self.content.faces[index]["effect"]
@@ -216,30 +209,37 @@ class SantaMonicaState(State):
             (back, c + 1) for back in rows for c in range(4) if (self.back if back else self.front)[c] >= 0
         ]
 
-    def _swaps(self, player: int) -> list[Action]:
+    def _swaps(self, player: int) -> list[tuple[int, int]]:
         city = self.cities[player]
-        out: list[Action] = []
+        out = []
         for row in (0, 1):
             cards = sorted(s for s, card in city.items() if card >= 0 and s & 1 == row)
-            out.extend(Swap(a, b) for i, a in enumerate(cards) for b in cards[i + 1:])
+            out.extend((a, b) for i, a in enumerate(cards) for b in cards[i + 1:])
         return out
 
-    def _move_options(self, player: int) -> list[Action]:
-        """The `mv`/`step` actions of the open budget, plus `done` when there is any (spec 4.6)."""
-        kinds, most, distance, cap, started, total, active, kind, steps = self.budget
+    def _starts(self, player: int) -> list[tuple[int, int, int]]:
+        """(kind, from, to) of every person the open budget may start moving (spec 4.6)."""
+        kinds, most, _, cap, started, total = self.budget[:6]
+        if started >= most or (cap and total >= cap):
+            return []
         city, moved = self.cities[player], self.moved
-        out: list[Action] = []
-        room = not cap or total < cap
-        if started < most and room:
-            for s, here in self.people[player].items():
-                for k in (0, 1, 2):
-                    if kinds >> k & 1 and here[k] > moved.get(s * 3 + k, 0):
-                        out.extend(Move(k, s, n) for n in (s - 2, s + 2, s ^ 1) if n in city)
-        if active is not None and steps < distance and room:
-            out.extend(Step(n) for n in (active - 2, active + 2, active ^ 1) if n in city)
-        if out:
-            out.append(DONE)
-        return out
+        return [
+            (k, s, n)
+            for s, here in self.people[player].items()
+            for k in (0, 1, 2) if kinds >> k & 1 and here[k] > moved.get(s * 3 + k, 0)
+            for n in (s - 2, s + 2, s ^ 1) if n in city
+        ]
+
+    def _steps(self, player: int) -> list[int]:
+        """Destinations of the active person's next step."""
+        _, _, distance, cap, _, total, active, _, steps = self.budget
+        if active is None or steps >= distance or (cap and total >= cap):
+            return []
+        city = self.cities[player]
+        return [n for n in (active - 2, active + 2, active ^ 1) if n in city]
+
+    def _can_move(self, player: int) -> bool:
+        return bool(self._steps(player) or self._starts(player))
 
     # ---- effects ------------------------------------------------------------------------------
 
@@ -385,7 +385,7 @@ class SantaMonicaState(State):
                 self._add_people(self.turn, self._space_of(self.turn, task[4]), task[1:4])
             elif kind == "move":
                 self.budget, self.moved = list(task[1:]) + [0, 0, None, 0, 0], {}
-                if self._move_options(self.turn):
+                if self._can_move(self.turn):
                     self.phase = "move"
                     return
                 self.budget = None
@@ -434,7 +434,7 @@ class SantaMonicaState(State):
         budget[8] += 1
         if kind == 2:
             self._footprint(player, dst)
-        if not self._move_options(player):
+        if not self._can_move(player):
             self.budget, self.moved = None, {}
             self._run()
 
