@@ -147,10 +147,32 @@ def _not_yet(name: str) -> None:
     raise typer.Exit(1)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def play() -> None:
-    """Play a game in the terminal against bots or friends."""
-    _not_yet("play")
+@app.command()
+def play(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: str = typer.Option(
+        "human,random",
+        "--players",
+        "-p",
+        help="Seats in order, comma-separated: human or a bot name (human,random,... ; several humans "
+        "play hot-seat). / Asientos: human o un bot.",
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="Deal and bots reproducible from this seed."),
+    level: str = typer.Option("normal", "--level", help="Bot strength: easy, normal or hard."),
+    option: list[str] | None = typer.Option(
+        None, "--option", "-o", metavar="K=V", help="A game option, e.g. variant=city_sprint (repeatable)."
+    ),
+    lang: str | None = LangOption,
+) -> None:
+    """Play a game in the terminal against bots or friends (type help while playing)."""
+    from ludoteca.tui import Session, run
+
+    lang = _lang(lang)
+    try:
+        session = Session.start(game_id, players.split(","), seed, option or [], level, lang)
+    except LudotecaError as error:
+        _fail(error)
+    raise typer.Exit(run(session, console))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
