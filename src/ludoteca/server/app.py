@@ -7,6 +7,7 @@ are answered with a 4xx and a readable `detail`; they never change a table.
 from __future__ import annotations
 
 import asyncio
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -24,6 +25,7 @@ from ludoteca.core import IllegalAction, LudotecaError
 from .store import Store, database_url
 from .tables import Forbidden, LiveTable, NotFound, Tables
 
+log = logging.getLogger("ludoteca.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -90,10 +92,15 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
 
     @app.get("/api/games", tags=["games"])
     def list_games() -> dict[str, Any]:
-        """The games with their options and presets, and the bots that can take a seat."""
+        """The games with their options, presets and web renderer, and the bots that can take a seat."""
+        renderers = {path.stem for path in (WEB / "games").glob("*.js")}
         return {
             "games": [
-                {**info.to_dict(), "presets": ludoteca.load(info.id).presets}
+                {
+                    **info.to_dict(),
+                    "presets": ludoteca.load(info.id).presets,
+                    "renderer": info.id if info.id in renderers else "generic",
+                }
                 for info in ludoteca.list_games()
             ],
             "bots": list(BOTS),
@@ -171,19 +178,34 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             await websocket.close(code=4404 if isinstance(error, NotFound) else 4403, reason=str(error))
             return
         await websocket.accept()
+        changed = asyncio.Event()
+        changed.set()
+        table.listeners.add(changed)
 
-        async def send() -> None:
-            await websocket.send_json(table.payload(access))
+        async def push() -> None:
+            # One sender per socket, so sends never interleave and a slow client delays only itself.
+            while True:
+                await changed.wait()
+                changed.clear()
+                try:
+                    message = table.payload(access)
+                except Exception:  # a bug in one game's view must not end the live updates
+                    log.exception("payload of table %s failed", table_id)
+                    continue
+                try:
+                    await websocket.send_json(message)
+                except (WebSocketDisconnect, RuntimeError):  # closed meanwhile; the reader ends too
+                    return
 
-        table.listeners.add(send)
+        sender = asyncio.create_task(push())
         try:
-            await send()
             while True:  # the client sends nothing we need; reading notices the disconnect
                 await websocket.receive_text()
         except WebSocketDisconnect:
             pass
         finally:
-            table.listeners.discard(send)
+            table.listeners.discard(changed)
+            sender.cancel()
 
     # ---- pages --------------------------------------------------------------------------------
 

@@ -15,11 +15,11 @@ _SHAPES: dict[tuple[str, str, str], list[list[int]]] = {}
 
 
 def city_square_off(state: State, seat: int, legal: list[str]) -> dict[str, Any]:
-    """The cells of every (piece, orientation) among `legal`, normalised to start at [0, 0].
+    """The cells of every (piece, orientation) among `legal`, relative to the anchor square.
 
-    The anchor of a City Square Off placement is the top-left corner of the piece's bounding box,
-    so a renderer draws the piece at anchor + cell for every cell. A shape is learnt once by
-    placing it on a clone and reading the squares from the view once the placement is revealed.
+    The anchor of a City Square Off placement is the piece's top-left-most square (first in
+    row-major order), so a renderer draws the piece at anchor + offset for every offset. A shape
+    is learnt once by placing it on a clone and reading its squares from the view once revealed.
     """
     shapes: dict[str, list[list[int]]] = {}
     for text in legal:
@@ -57,10 +57,9 @@ def _learn_shape(state: State, seat: int, text: str, piece: str) -> list[list[in
     pieces = trial.view(seat)["players"][seat]["pieces"]
     if len(pieces) == before or pieces[-1]["piece"] != piece:
         return None
-    squares = pieces[-1]["squares"]
-    top = min(r for r, _ in squares)
-    left = min(c for _, c in squares)
-    return sorted([r - top, c - left] for r, c in squares)
+    squares = sorted(pieces[-1]["squares"])
+    top, left = squares[0]
+    return [[r - top, c - left] for r, c in squares]
 
 
 HINTS: dict[str, Callable[[State, int, list[str]], dict[str, Any]]] = {

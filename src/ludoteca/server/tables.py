@@ -12,7 +12,6 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,9 +53,6 @@ class Access:
     hotseat: bool = False
 
 
-Listener = Callable[[], Awaitable[None]]
-
-
 @dataclass
 class LiveTable:
     id: str
@@ -64,7 +60,7 @@ class LiveTable:
     seats: list[Seat]
     hotseat_token: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    listeners: set[Listener] = field(default_factory=set)
+    listeners: set[asyncio.Event] = field(default_factory=set)  # one per open WebSocket
     bot_task: asyncio.Task | None = None
 
     def access(self, token: str | None) -> Access:
@@ -234,11 +230,9 @@ class Tables:
         self._wake_bots(table)
 
     async def broadcast(self, table: LiveTable) -> None:
-        for listener in list(table.listeners):
-            try:
-                await listener()
-            except Exception:  # a closed socket must not stop the others from hearing
-                table.listeners.discard(listener)
+        """Tell every open connection of the table that it changed; each sends its own payload."""
+        for changed in table.listeners:
+            changed.set()
 
     # ---- bots ---------------------------------------------------------------------------------
 
