@@ -108,9 +108,15 @@ async function submit(info, form) {
   const data = new FormData(form);
   const options = {};
   for (const option of info.options) {
-    if (option.kind === "list") options[option.name] = data.getAll(option.name);
-    else if (option.kind === "bool") options[option.name] = data.has(option.name) ? "true" : "false";
-    else options[option.name] = String(data.get(option.name));
+    // Send only what the person changed, so defaults that no form field can express stay intact.
+    if (option.kind === "list") {
+      const checked = data.getAll(option.name);
+      const fallback = Array.isArray(option.default) ? option.default.map(String) : [];
+      if (checked.join(",") !== fallback.join(",")) options[option.name] = checked;
+    } else {
+      const value = option.kind === "bool" ? String(data.has(option.name)) : String(data.get(option.name));
+      if (value !== String(option.default ?? "")) options[option.name] = value;
+    }
   }
   const n = Number(data.get("num_players"));
   const seats = Array.from({ length: n }, (_, i) =>
