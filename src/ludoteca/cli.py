@@ -175,10 +175,27 @@ def play(
     raise typer.Exit(run(session, console))
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def serve() -> None:
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    db: str | None = typer.Option(
+        None,
+        "--db",
+        help="Database URL or SQLite file (default: $LUDOTECA_DATABASE_URL, else ./ludoteca.sqlite3).",
+    ),
+) -> None:
     """Start the browser table (web server with bots and online play)."""
-    _not_yet("serve")
+    from ludoteca.server import run
+    from ludoteca.server.store import database_url
+
+    shown = f"[{host}]" if ":" in host else host
+    console.print(f"ludoteca: open [bold]http://{shown}:{port}[/] in a browser (Ctrl+C stops the server)")
+    console.print(f"[dim]database: {database_url(db)}[/]", highlight=False)
+    try:
+        run(host, port, db)
+    except (OSError, LudotecaError) as error:
+        _fail(error)
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
