@@ -351,6 +351,14 @@ def test_w9_sprint_stuck_player_waits_and_fewer_uncovered_wins():
     assert state.result().winners == [0]
 
 
+def test_w9_sprint_stuck_player_loses_if_the_other_fills_its_grid():
+    every_tile = [t.id for t in catalogue().tiles]
+    state = sprint_position({"a1", "c1", "e1", "g1"}, {"a1"}, placed_a=every_tile, placed_b=every_tile[1:])
+    assert state.stuck == [True, False]
+    state.apply("I1 r0 a1", 1)
+    assert state.is_over and state.result().winners == [1] and state.result().tiebreak == "full grid"
+
+
 def test_sprint_legal_actions_offer_every_unplaced_tile():
     state = GAME.new_state(seed=3, variant="city_sprint", first_chooser=0)
     state.apply("start modern r0 d4", 0)
