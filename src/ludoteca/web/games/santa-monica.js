@@ -25,7 +25,7 @@ const KINDS = ["L", "T", "V"];
 
 const TEXT = {
   en: {
-    front: "Front", back: "Back", deck: "deck", truck: "Food truck", foodie: "Foodie", beach: "Beach", street: "Street",
+    front: "Front", back: "Back", deck: "deck", truck: "Food truck", truckShort: "Truck", foodie: "Foodie", beach: "Beach", street: "Street",
     objective: "Objective", faces: "Sand dollar actions", supply: "Supply", sd: "sand dollars", cards: "cards",
     score: "score", you: "you", tile: "Starting tile", wants: "VIPs want", finalRound: "Final round!",
     locals: "locals", tourists: "tourists", vips: "VIPs", footprints: "footprints", player: "Player",
@@ -53,7 +53,7 @@ const TEXT = {
     or: "or",
   },
   es: {
-    front: "Delante", back: "Detrás", deck: "mazo", truck: "Camión de comida", foodie: "Foodie", beach: "Playa",
+    front: "Delante", back: "Detrás", deck: "mazo", truck: "Camión de comida", truckShort: "Camión", foodie: "Foodie", beach: "Playa",
     street: "Calle", objective: "Objetivo", faces: "Acciones de dólar de arena", supply: "Reserva", sd: "dólares de arena",
     cards: "cartas", score: "puntos", you: "tú", tile: "Ficha inicial", wants: "Los VIP buscan",
     finalRound: "¡Última ronda!", locals: "locales", tourists: "turistas", vips: "VIP", footprints: "huellas",
@@ -115,6 +115,13 @@ function parseLegal(legal) {
     else out.buttons.push(text);
   }
   return out;
+}
+
+/** A tag name centred in a tag bar of width `room`, squeezed when it would not fit. */
+function tagText(label, cx, y, room) {
+  const squeeze = label.length * 6.2 > room - 4;
+  return svg("text", { x: cx, y, class: "sm-tag", "text-anchor": "middle",
+    textLength: squeeze ? room - 6 : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }, label);
 }
 
 function loadStyle() {
@@ -337,13 +344,15 @@ export function create(root, env) {
           onclick: () => env.act(text) }, svg("title", {}, text)));
       }
       const here = [];
-      if (view.truck === c) here.push(["sm-truck", tx.truck]);
-      if (view.foodie === c) here.push(["sm-foodie", tx.foodie]);
-      here.forEach(([cls, label], i) => {
-        const tx0 = x + 6 + i * (W / 2);
-        g.append(svg("g", { class: cls, "pointer-events": "none" },
-          svg("rect", { x: tx0, y: y + 5, width: W / 2 - 10, height: 22, rx: 11 }),
-          svg("text", { x: tx0 + (W / 2 - 10) / 2, y: y + 20, "text-anchor": "middle" }, label.length > 10 ? label.split(" ")[0] : label)));
+      if (view.truck === c) here.push(["sm-truck", tx.truckShort, tx.truck]);
+      if (view.foodie === c) here.push(["sm-foodie", tx.foodie, tx.foodie]);
+      const tw = W / 2 - 8;
+      here.forEach(([cls, label, long], i) => {
+        const left = here.length === 1 ? x + (W - tw) / 2 : x + 4 + i * (W / 2);
+        g.append(svg("g", { class: cls, "pointer-events": "none", "data-token": cls.slice(3) },
+          svg("title", {}, long),
+          svg("rect", { x: left, y: y + 5, width: tw, height: 22, rx: 11 }),
+          svg("text", { x: left + tw / 2, y: y + 20, "text-anchor": "middle" }, label)));
       });
     }
     return g;
@@ -362,8 +371,7 @@ export function create(root, env) {
       const cw = W / card.tags.length;
       g.append(svg("rect", { x: x + i * cw, y, width: cw, height: 16, fill: TAG_COLOURS[tag] || "#718096",
         class: i === 0 ? "sm-tagbar first" : "sm-tagbar" }),
-      svg("text", { x: x + i * cw + cw / 2, y: y + 12, class: "sm-tag", "text-anchor": "middle" },
-        ctx.cat.tag_names?.[tag]?.[ctx.lang] || tag));
+      tagText(ctx.cat.tag_names?.[tag]?.[ctx.lang] || tag, x + i * cw + cw / 2, y + 12, cw));
     });
     wrap(name, 17).forEach((line, i) => {
       g.append(svg("text", { x: x + W / 2, y: y + 31 + i * 13, class: "sm-name", "text-anchor": "middle" }, line));
@@ -410,7 +418,11 @@ export function create(root, env) {
         svg("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, kind),
         n > 1 ? svg("text", { x: cx + 13, y: cy + 5, class: "sm-count" }, `×${n}`) : null);
       if (movable) {
-        token.addEventListener("click", (e) => { e.stopPropagation(); selected = { type: "person", key }; rerender(ctx); });
+        token.addEventListener("click", (e) => {
+          e.stopPropagation();
+          selected = chosen && budget?.active ? null : { type: "person", key }; // again: back to the moving person
+          rerender(ctx);
+        });
       }
       out.push(token);
     });
@@ -448,12 +460,14 @@ export function create(root, env) {
     const y0 = 18;
     const at = (row, col) => [x0 + (col - lo) * (W + GAP), y0 + (row === "B" ? 0 : H + GAP)];
     const width = x0 + (hi - lo + 1) * (W + GAP) + 4;
-    const picture = svg("svg", { class: "sm-city", viewBox: `0 0 ${width} ${y0 + 2 * (H + GAP)}`, "data-seat": p,
+    const picture = svg("svg", { class: "sm-city", viewBox: `0 0 ${width} ${y0 + 2 * (H + GAP) + 2}`, "data-seat": p,
       style: `max-width:${width * 1.1}px`, role: "img", "aria-label": `city ${p}` });
     for (let c = lo; c <= hi; c++) {
       const [x] = at("B", c);
       picture.append(svg("text", { x: x + W / 2, y: 12, class: "sm-label", "text-anchor": "middle" }, String(c)));
     }
+    picture.append(svg("rect", { x: 0, y: y0 - 3, width, height: H + 6, rx: 6, class: "sm-band beach" }),
+      svg("rect", { x: 0, y: y0 + H + GAP - 3, width, height: H + 6, rx: 6, class: "sm-band street" }));
     picture.append(svg("text", { x: 2, y: y0 + H / 2 + 4, class: "sm-label" }, tx.beach),
       svg("text", { x: 2, y: y0 + H + GAP + H / 2 + 4, class: "sm-label" }, tx.street));
     const layer = svg("g", { class: "sm-people" }); // people above the highlighted spaces
@@ -514,8 +528,7 @@ export function create(root, env) {
       tags.forEach((tag, i) => {
         const cw = W / tags.length;
         g.append(svg("rect", { x: x + i * cw, y: ry, width: cw, height: 16, fill: TAG_COLOURS[tag] || "#718096", class: "sm-tagbar" }),
-          svg("text", { x: x + i * cw + cw / 2, y: ry + 12, class: "sm-tag", "text-anchor": "middle" },
-            cat.tag_names?.[tag]?.[lang] || tag));
+          tagText(cat.tag_names?.[tag]?.[lang] || tag, x + i * cw + cw / 2, ry + 12, cw));
       });
       const space = `${row}0`;
       const people = player.people[space];
