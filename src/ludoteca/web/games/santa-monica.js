@@ -149,6 +149,10 @@ export function create(root, env) {
   function update(data) {
     const { view: payload, replay } = data;
     const view = payload.view;
+    if (!view || !view.phase) { // the hot-seat cover hides the table between seats
+      root.replaceChildren();
+      return;
+    }
     const lang = data.lang === "es" ? "es" : "en";
     const tx = TEXT[lang];
     const cat = view.catalogue || { cards: {}, tiles: {}, faces: {}, tag_names: {} };
@@ -191,7 +195,7 @@ export function create(root, env) {
       const who = view.to_move.map((s) => `${tx.player} ${s}`).join(", ");
       box.append(el("span", {}, fill(tx.waiting, { player: who, phase: tx.phases[view.phase] || view.phase })));
     } else box.append(el("strong", { class: "sm-ask" }, askText(ctx)));
-    if (view.final_round) box.append(el("span", { class: "sm-final" }, tx.finalRound));
+    if (view.final_round && view.phase !== "game_over") box.append(el("span", { class: "sm-final" }, tx.finalRound));
     const buttons = el("div", { class: "sm-buttons" });
     for (const text of L.buttons) {
       const label = buttonLabel(text, ctx);
@@ -341,7 +345,9 @@ export function create(root, env) {
       const text = L.truck.get(c);
       if (text) {
         g.append(svg("rect", { x, y, width: W, height: 32, rx: 6, class: "anchor sm-anchor", "data-action": text,
-          onclick: () => env.act(text) }, svg("title", {}, text)));
+          onclick: () => env.act(text) }, svg("title", {}, text)),
+        svg("text", { x: x + W / 2, y: y + 20, class: "sm-label", "text-anchor": "middle", "pointer-events": "none" },
+          `${tx.truckShort} ${c}`));
       }
       const here = [];
       if (view.truck === c) here.push(["sm-truck", tx.truckShort, tx.truck]);
