@@ -109,8 +109,12 @@ def _check_views(state, player, chooser):
     assert isinstance(state.evaluation(player), (int, float))
     sample = state.determinize(player, random.Random(chooser.random()))
     if not state.game.info.simultaneous:
-        # (a simultaneous game's sample withdraws the others' secret moves, so they owe them again)
+        # A sample is a world the player cannot tell from the real one, so everything shown to the
+        # player must be the same in both: otherwise something hidden leaks into what they see.
+        # (A simultaneous game's sample withdraws the others' secret moves, so they owe them again.)
         assert sample.view(player) == state.view(player), "determinize changed what the player sees"
+        assert sample.render("en", player) == state.render("en", player), "the picture leaks"
+        assert sample.visible_history(player) == state.visible_history(player), "the log leaks"
     assert [str(a) for a in sample.legal_actions(player)] == [
         str(a) for a in state.legal_actions(player)
     ]
