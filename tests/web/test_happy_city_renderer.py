@@ -83,6 +83,17 @@ def test_family_game_by_clicking_reload_and_spanish(page, base_url):
     if bought.startswith("buy "):
         key = bought.split()[1]
         page.wait_for_selector(f".hc-city.mine [data-card='{key}']")
+    wait_for_my_turn(page)
+    if page.locator(".hc-display.discarding").count():  # the display is full: discard by clicking a card
+        assert page.locator(".hc-steps li.now").inner_text() == "1 Discard"
+        shot(page, "happy-city-discard-step")
+        target = page.locator(".hc-display button.hc-card.legal[data-action^='discard']").first
+        key = target.get_attribute("data-card")
+        before = log_length(page)
+        target.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+        assert page.locator("#log li").last.inner_text().endswith(f"discard {key}")
+        page.wait_for_selector(".hc-pile.legal")
     for _ in range(6):
         click_once(page)
     seen = log_length(page)
@@ -106,6 +117,7 @@ def test_expert_draft_and_specials_are_clickable(page, base_url):
     # Seat 1 (the bot) picks first; then seat 0 picks from the four colours left.
     page.wait_for_selector(".hc-btn[data-action^='market']")
     assert page.locator(".hc-btn[data-action^='market']").count() == 4
+    shot(page, "happy-city-expert-draft")
     assert click_once(page).startswith("market ")
     market = page.locator(".hc-city.mine [data-card='happy_market']").get_attribute("class").split()
     assert "c-none" not in market and any(c in market for c in ("c-Y", "c-B", "c-G", "c-O", "c-P"))
