@@ -45,7 +45,7 @@ const TEXT = {
     pass: "Pass", noDiscard: "Keep the display (pass)", noSpecial: "No special (pass)",
     coin: "Take a coin", market: "Happy Market", box: "A random one from the box",
     triggered: "A city has 10 cards: this is the last round.", copies: "The Sphinx copies",
-    free: "next purchase free", needs: "needs", player: "Player", waitingFor: "Waiting:",
+    free: "next purchase free", toDraw: "to draw", needs: "needs", player: "Player",
   },
   es: {
     round: "Ronda", decks: "Mazos", deck: "Mazo", display: "Zona central", residences: "Viviendas",
@@ -72,7 +72,7 @@ const TEXT = {
     pass: "Pasar", noDiscard: "No descartar (pasar)", noSpecial: "Ningún especial (pasar)",
     coin: "Coger una moneda", market: "Mercado Feliz", box: "Uno al azar de la caja",
     triggered: "Una ciudad tiene 10 cartas: es la última ronda.", copies: "La Esfinge copia",
-    free: "próxima compra gratis", needs: "requiere", player: "Jugador", waitingFor: "Esperando:",
+    free: "próxima compra gratis", toDraw: "por robar", needs: "requiere", player: "Jugador",
   },
 };
 
@@ -191,7 +191,8 @@ export function create(root, env) {
         : null);
     const box = el("div", { class: `hc-banner${mine ? " mine" : ""}` }, head);
     if (phase !== "game_over") {
-      box.append(el("p", { class: "hc-ask" }, mine ? w.ask[phase] : `${w.player} ${view.current} ${w.doing[phase]}.`));
+      const missing = phase === "refill" ? ` (${3 - view.display.length} ${w.toDraw})` : "";
+      box.append(el("p", { class: "hc-ask" }, mine ? w.ask[phase] + missing : `${w.player} ${view.current} ${w.doing[phase]}${missing}.`));
     }
     box.append(buttons(view, legal));
     if (view.triggered && phase !== "game_over") box.append(el("p", { class: "hc-warn" }, w.triggered));
