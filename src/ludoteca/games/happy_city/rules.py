@@ -32,6 +32,7 @@ from .cards import (
     RESIDENCES,
     SPHINX,
     START_COINS,
+    card_facts,
     condition_text,
     counts_text,
 )
@@ -402,8 +403,19 @@ class HappyCityState(State):
     # ---- hidden information ---------------------------------------------------------------
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """The public view: the same for every seat (spec 6); deck order and discards never appear."""
+        """The public view: the same for every seat (spec 6); deck order and discards never appear.
+
+        For renderers it also spells out public facts that follow from the data files: `cards`
+        (what every face-up card shows, for each key in the display, the residence piles, the
+        special row and the cities), and per player the running `score` / `people` / `hearts`
+        (as `breakdown`) and `costs`, what that player would pay for each display building and
+        residence (expert specials change costs).
+        """
         n = self.num_players
+        shown = {*self.display, *RESIDENCES, *self.row, *(k for city in self.cities for k in city)}
+        if self.sphinx_copy:
+            shown.add(self.sphinx_copy)
+        parts = self.breakdown()
         return {
             "round": self.round,
             "phase": self.phase,
@@ -427,10 +439,15 @@ class HappyCityState(State):
                     "income": self._income(p),
                     "free_purchase": self.free_purchase[p],
                     "pyramid_phases_left": self.pyramid_left[p],
+                    "score": parts[p]["score"],
+                    "people": parts[p]["people"],
+                    "hearts": parts[p]["hearts"],
+                    "costs": {k: self.cost(p, k) for k in (*self.display, *RESIDENCES)},
                 }
                 for p in range(n)
             ],
             "log": list(self.log),
+            "cards": {k: card_facts(k) for k in sorted(shown, key=_index)},
         }
 
     def determinize(self, player: int, rng: random.Random) -> HappyCityState:
