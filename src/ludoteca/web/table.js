@@ -23,10 +23,7 @@ function connect() {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${query}`);
   socket.onopen = () => { $("connection").hidden = true; };
-  socket.onmessage = (event) => {
-    payload = JSON.parse(event.data);
-    draw();
-  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (event.code === 4403 || event.code === 4404) {
       $("error").textContent = event.reason;
@@ -37,12 +34,20 @@ function connect() {
   };
 }
 
+// The answer to our own move can arrive after a live update that is already newer (a quick bot
+// moved meanwhile): never let an older position replace a newer one.
+function receive(next) {
+  if (payload && next.table.actions < payload.table.actions) return;
+  payload = next;
+  draw();
+}
+
 async function act(text) {
   try {
     const body = { action: text, token, seat: activeSeat };
-    payload = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: "POST", body: JSON.stringify(body) });
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: "POST", body: JSON.stringify(body) });
     $("error").textContent = "";
-    draw();
+    receive(answer);
   } catch (error) {
     $("error").textContent = `${t("error")}: ${error.message}`;
   }
