@@ -10,7 +10,7 @@ from .conftest import shot
 
 pytestmark = pytest.mark.browser
 
-TURNS = 5
+TURNS = 3
 
 
 def log_length(page) -> int:
@@ -26,7 +26,7 @@ def my_step(page) -> str | None:
     """
     ready = ".bt-prompt.mine, #summary:not([hidden])"
     try:
-        page.wait_for_selector(ready, timeout=2500)
+        page.wait_for_selector(ready, timeout=1500)
     except PlaywrightTimeout:
         page.reload()
         page.wait_for_selector(ready)
@@ -89,8 +89,33 @@ def test_bloom_town_by_clicking_reload_and_continue_in_spanish(page, base_url):
     page.wait_for_selector("svg.bt-town.mine")
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {seen}")
     assert page.locator("svg.bt-town.mine g.bt-tile").count() == built
-    for _ in range(3):
+    for _ in range(2):
         if not play_step(page):
             break
     assert page.locator(".bt-player .bt-score").count() == 2
     shot(page, "bloom-town-after-reload-es")
+
+
+def test_bloom_town_spectating_three_towns_and_a_replay(page, base_url):
+    waiting = httpx.post(f"{base_url}/api/tables", json={
+        "game": "bloom-town", "seed": 5, "options": {"board_side": "B"}, "seats": [{"kind": "human"}] * 3,
+    }).json()
+    page.goto(f"{base_url}/table/{waiting['id']}")  # the spectator link: no seat, nothing to click
+    page.wait_for_selector("svg.bt-town")
+    assert page.locator("svg.bt-town").count() == 3
+    assert page.locator("rect.anchor, button.bt-action, button.bt-hand-tile").count() == 0
+    shot(page, "bloom-town-spectator-3p")
+    finished = httpx.post(f"{base_url}/api/tables", json={
+        "game": "bloom-town", "seed": 5, "seats": [{"kind": "bot", "bot": "random"}] * 2,
+    }).json()
+    page.goto(f"{base_url}/table/{finished['id']}")
+    page.wait_for_selector("#summary:not([hidden]) table.breakdown")
+    shot(page, "bloom-town-over")
+    page.locator("#replay-start").click()
+    page.wait_for_selector("#replay-step")
+    for step in range(1, 7):
+        page.locator("#replay-next").click()
+        page.wait_for_selector(f"#replay-step:has-text('Step {step} /')")
+    assert page.locator("svg.bt-town g.bt-tile").count() >= 2
+    assert page.locator("rect.anchor, button.bt-action").count() == 0
+    shot(page, "bloom-town-replay")

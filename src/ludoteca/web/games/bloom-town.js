@@ -97,6 +97,12 @@ function tileName(tile, words) {
   return tile.startsWith("shop:") ? words.kinds[tile.slice(5)] || tile.slice(5) : words.types[tile] || tile;
 }
 
+/** A tile's name, and for a shop the two neighbour types its roof scores. */
+function tileTitle(tile, words) {
+  const roofs = tile.startsWith("shop:") && ROOFS[tile.slice(5)];
+  return roofs ? `${tileName(tile, words)}: ${roofs.map((t) => words.types[t]).join(" + ")}` : tileName(tile, words);
+}
+
 /** The legal actions sorted by step: builds by tile then square, takes by space, the rest as is. */
 function parseLegal(legal) {
   const builds = new Map();
@@ -236,6 +242,7 @@ export function create(root, env) {
       const picture = svg("svg", { class: `bt-town${owner === me && seat !== null ? " mine" : ""}`, viewBox: `0 0 ${side} ${side}`,
         width: side, height: side, "data-seat": owner, role: "img", "aria-label": `${words.town} ${owner}` });
       const squares = selected && owner === seat ? legal.builds.get(selected) : null;
+      const preview = svg("g", { class: "preview", "pointer-events": "none" });
       const blooming = new Set(view.board.blooming);
       for (let i = 0; i < 25; i++) {
         const name = squareName(i);
@@ -262,10 +269,12 @@ export function create(root, env) {
           const space = spaceOfFlower(flowerId);
           picture.append(svg("rect", { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, rx: 6, class: "anchor",
             "data-square": name, "data-action": action, onclick: () => env.act(action),
-            onmouseenter: () => target(space), onmouseleave: () => target(null) },
+            onmouseenter: () => { target(space); preview.replaceChildren(tile(selected, x + 3, y + 3, cell - 6)); },
+            onmouseleave: () => { target(null); preview.replaceChildren(); } },
           svg("title", {}, words.goesTo(name, words.flowers[flowerId] || flowerId, space))));
         }
       }
+      picture.append(preview);
       for (let k = 0; k < 5; k++) {
         picture.append(svg("text", { x: pad + k * cell + cell / 2, y: 13, class: "coord", "text-anchor": "middle" }, LETTERS[k]));
         picture.append(svg("text", { x: 8, y: pad + k * cell + cell / 2 + 4, class: "coord", "text-anchor": "middle" }, k + 1));
@@ -319,7 +328,8 @@ export function create(root, env) {
           else group.append(svg("rect", { x: x + 8 + c * 44, y: 256, width: 36, height: 36, rx: 7, class: "empty-space" }));
         }
         group.append(svg("text", { x: x + 48, y: 314, class: "small-label", "text-anchor": "middle" },
-          `${words.types[type]}${scored ? ` ✓ ${words.scored}` : ""}`));
+          `${words.types[type]}${scored ? " ✓" : ""}`));
+        group.append(svg("title", {}, `${words.community}: ${words.types[type]} ×${count}${scored ? ` · ${words.scored}` : ""}`));
         picture.append(group);
       });
       return picture;
@@ -336,7 +346,7 @@ export function create(root, env) {
         const keep = keeps.get(typeOf(name));
         const cls = ["bt-hand-tile", choosable ? "choosable" : "", index === first ? "selected" : "", keep ? "keepable" : ""];
         return el("button", { class: cls.join(" ").trim(), dataset: { tile: name }, disabled: !choosable && !keep,
-          title: tileName(name, words),
+          title: tileTitle(name, words),
           onclick: () => { if (keep) env.act(keep); else { selected = name; update(data); } } },
         tileIcon(name, 64), el("span", {}, tileName(name, words)));
       });
@@ -357,11 +367,11 @@ export function create(root, env) {
       return el("div", { class: `bt-player${owner === active ? " active" : ""}`, dataset: { seat: owner },
         style: `--seat: ${SEAT_COLOURS[owner % 4]}` },
       el("div", { class: "bt-player-head" }, el("strong", {}, owner === active ? "● " : "", name),
-        el("span", { class: "bt-score", "data-score": view.scores[owner] }, view.scores[owner], el("small", {}, ` ${words.points}`))),
+        el("span", { class: "bt-score", "data-score": view.scores[owner], title: `${view.scores[owner]} ${words.points}` }, view.scores[owner])),
       el("div", { class: "muted small" }, facts.join(" · ")),
       parts.length ? el("div", { class: "muted small" }, parts.join(" · ")) : null,
       owner === me && seat !== null ? null : el("div", { class: "bt-mini-hand" },
-        hand.tiles.map((t) => el("span", { title: tileName(t, words) }, tileIcon(t, 30))),
+        hand.tiles.map((t) => el("span", { title: tileTitle(t, words) }, tileIcon(t, 30))),
         Array.from({ length: hand.unknown }, () => el("span", { title: words.faceDown }, tileIcon("", 30, true)))));
     }
 
@@ -389,16 +399,19 @@ export function create(root, env) {
         el("p", {}, text), buttons.length ? el("div", { class: "bt-buttons" }, buttons) : null);
     }
 
-    const others = view.order.filter((s) => s !== me || seat === null).filter((s) => s !== me);
+    const others = view.order.filter((s) => s !== me);
+    const otherTowns = others.map((owner) => el("div", { class: "bt-other", dataset: { seat: owner } },
+      el("h4", { style: `color: ${SEAT_COLOURS[owner % 4]}` }, `${words.town} · ${words.player} ${owner}`), town(owner, 46)));
+    const beside = others.length === 1; // two players: the opponent's town fits beside the market
     const mineTitle = seat !== null ? words.yourTown : `${words.town} · ${words.player} ${me}`;
     root.replaceChildren(el("div", { class: "bt", "data-lang": data.lang },
       prompt(),
       el("div", { class: "bt-main" },
         el("div", { class: "bt-mine" }, el("h3", {}, mineTitle, el("small", { class: "muted" }, ` · ${words.side} ${view.side}`)),
           town(me, 72), seat !== null ? myHand() : null),
-        el("div", { class: "bt-centre" }, townSquare(), el("div", { class: "bt-players" }, view.order.map(playerCard)))),
-      el("div", { class: "bt-others" }, others.map((owner) => el("div", { class: "bt-other", dataset: { seat: owner } },
-        el("h4", { style: `color: ${SEAT_COLOURS[owner % 4]}` }, `${words.town} · ${words.player} ${owner}`), town(owner, 44))))));
+        el("div", { class: "bt-centre" }, townSquare(), el("div", { class: "bt-players" }, view.order.map(playerCard)),
+          beside ? el("div", { class: "bt-others" }, otherTowns) : null)),
+      beside ? null : el("div", { class: "bt-others" }, otherTowns)));
   }
 
   return { update };
