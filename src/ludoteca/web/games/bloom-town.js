@@ -300,9 +300,9 @@ export function create(root, env) {
         else group.append(svg("rect", { x: x + 12, y: 64, width: 72, height: 72, rx: 9, class: "empty-space" }));
         const height = view.stack_heights[j];
         for (let k = Math.min(height, 8) - 1; k >= 0; k--) {
-          group.append(svg("rect", { x: x + 24 + k * 2, y: 146 + k * -2 + 16, width: 34, height: 22, rx: 4, class: "stack-card" }));
+          group.append(svg("rect", { x: x + 12 + k * 2, y: 162 - k * 2, width: 34, height: 22, rx: 4, class: "stack-card" }));
         }
-        group.append(svg("text", { x: x + 70, y: 176, class: height ? "stack-count" : "stack-count out", "text-anchor": "middle" },
+        group.append(svg("text", { x: x + 74, y: 178, class: height ? "stack-count" : "stack-count out", "text-anchor": "middle" },
           height ? `×${height}` : "✕"));
         group.append(svg("title", {}, `${space} · ${words.flowers[flowerId] || flowerId} · ${words.stack}: ${height || words.exhausted}`));
         const take = legal.takes.get(space);
@@ -358,7 +358,7 @@ export function create(root, env) {
       const hand = view.hands[owner];
       const parts = Object.entries(view.breakdown[owner]).filter(([, v]) => v).map(([k, v]) => `${words.parts[k] || k} ${v}`);
       const name = `${words.player} ${owner}${owner === seat ? ` (${words.you})` : ""}`;
-      const facts = [view.tokens[owner] ? `🎟 ${words.token}` : words.tokenUsed];
+      const facts = [view.tokens[owner] ? words.token : words.tokenUsed];
       if (view.order[0] === owner) facts.push(`★ ${words.start}`);
       if (view.kept[owner]) facts.push(`${words.kept}: ${words.types[view.kept[owner]]}`);
       if (owner === active && ["take", "bonus"].includes(view.phase) && view.turn.last_square) {
@@ -368,7 +368,7 @@ export function create(root, env) {
         style: `--seat: ${SEAT_COLOURS[owner % 4]}` },
       el("div", { class: "bt-player-head" }, el("strong", {}, owner === active ? "● " : "", name),
         el("span", { class: "bt-score", "data-score": view.scores[owner], title: `${view.scores[owner]} ${words.points}` }, view.scores[owner])),
-      el("div", { class: "muted small" }, facts.join(" · ")),
+      el("div", { class: "muted small" }, el("span", { class: `bt-token${view.tokens[owner] ? "" : " used"}` }), facts.join(" · ")),
       parts.length ? el("div", { class: "muted small" }, parts.join(" · ")) : null,
       owner === me && seat !== null ? null : el("div", { class: "bt-mini-hand" },
         hand.tiles.map((t) => el("span", { title: tileTitle(t, words) }, tileIcon(t, 30))),
