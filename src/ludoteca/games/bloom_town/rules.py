@@ -23,6 +23,7 @@ from .components import (
     END_TRIGGER,
     FIRST_SHOP,
     FLOWER_SPACE,
+    FLOWERS,
     NUM_BUILDING_TILES,
     SETUP,
     SPACES,
@@ -430,6 +431,14 @@ class BloomTownState(State):
             })
         return {
             "side": self.side,
+            # Public component data of the side in use, for pictures drawn from the view alone:
+            # the flower of every square (reading order a1, b1, …, e5), its blooming squares,
+            # and the flower of each market space 1-5.
+            "board": {
+                "flowers": [FLOWERS[j] for j in FLOWER_SPACE[self.side]],
+                "blooming": [SQUARE_NAMES[i] for i in sorted(BLOOMING[self.side])],
+            },
+            "flowers": list(FLOWERS),
             "order": list(self.order),
             "to_move": list(self.to_move),
             "phase": self.phase,
