@@ -317,7 +317,7 @@ export function create(root, env) {
         if (stones.has(key)) stoneLayer.append(svg("circle", { cx: x, cy: y, r: R * 0.68, class: "stone" }));
       }
     }
-    picture.append(tileLayer, coast, stoneLayer, marks, badges(pos), pieces, preview, hits);
+    picture.append(tileLayer, coast, stoneLayer, marks, pieces, badges(pos), preview, hits);
     const centre = (key) => hexCentre(...key.split(",").map(Number));
     return { signature, picture, tiles, marks, pieces, hits, preview, centre, land: new Set(islandOf.keys()) };
   }
