@@ -14,6 +14,7 @@ import pytest
 
 import ludoteca
 from ludoteca import IllegalAction, NotationError
+from ludoteca.core.game import COMMON_LABELS
 
 SEEDS = (1, 2, 3)
 MAX_STEPS = 5000
@@ -127,6 +128,11 @@ def _check_finished(state):
     assert result.winners and all(result.ranking[w] == 1 for w in result.winners)
     assert list(result.scores) == list(state.scores())
     assert len(state.breakdown()) == state.num_players
+    info = state.game.info
+    named = [key for part in state.breakdown() for key in part] + [result.tiebreak] * bool(result.tiebreak)
+    for key in named:  # every category and tie-break has a name in English and Spanish
+        names = (info.labels or {}).get(key) or COMMON_LABELS.get(key)
+        assert names and set(names) == {"en", "es"}, f"no English and Spanish name for {key!r}"
     with pytest.raises(IllegalAction):
         state.legal_actions(0)
 

@@ -16,6 +16,8 @@ from .options import Option, parse_options, resolve_options
 from .state import Action, State
 
 LANGUAGES = ("en", "es")
+# labels every game shares (a game's own `labels` come first)
+COMMON_LABELS = {"draw": {"en": "draw", "es": "empate"}, "score": {"en": "score", "es": "puntuación"}}
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,15 @@ class GameInfo:
     simultaneous: bool = False
     hidden_information: bool = False
     summary: dict[str, str] | None = None
+    # names of the score-breakdown categories and tie-breaks, {"key": {"en": ..., "es": ...}}
+    labels: dict[str, dict[str, str]] | None = None
+
+    def label(self, key: str, lang: str = "en") -> str:
+        """A breakdown category or tie-break in the reader's language (the key itself if unnamed)."""
+        names = (self.labels or {}).get(key) or COMMON_LABELS.get(key)
+        if not names:
+            return key.replace("_", " ")
+        return names.get(lang) or names["en"]
 
     @property
     def player_counts(self) -> range:
@@ -45,6 +56,7 @@ class GameInfo:
             "simultaneous": self.simultaneous,
             "hidden_information": self.hidden_information,
             "summary": dict(self.summary or {}),
+            "labels": {key: dict(names) for key, names in {**COMMON_LABELS, **(self.labels or {})}.items()},
         }
 
 

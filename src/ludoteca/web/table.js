@@ -144,25 +144,33 @@ function cell(value) {
   return String(value);
 }
 
+function label(key, lang) {
+  const names = (info.labels || {})[key];
+  return names ? names[lang] || names.en : key.replaceAll("_", " ");
+}
+
+// One column per player and one row per category, so the table stays narrow for any game.
 function drawSummary() {
   const result = payload.result;
   const box = $("summary");
   box.hidden = !result;
   if (!result) return;
+  const lang = getLang();
   const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
   const order = result.scores.map((_, seat) => seat).sort((a, b) => result.ranking[a] - result.ranking[b]);
+  const row = (title, values, attrs = {}) => el("tr", attrs, el("th", {}, title), values.map((v) => el("td", {}, v)));
   box.replaceChildren(
     el("h3", {}, t("gameOver")),
     el("p", { class: "winners" }, `${t("winners")}: ${result.winners.map(seatName).join(", ")}`,
-      result.tiebreak ? ` · ${t("tiebreak")}: ${result.tiebreak}` : ""),
-    el("table", { class: "breakdown" },
+      result.tiebreak ? ` · ${t("tiebreak")}: ${label(result.tiebreak, lang)}` : ""),
+    el("div", { class: "breakdown-scroll" }, el("table", { class: "breakdown" },
       el("caption", {}, t("breakdown")),
-      el("thead", {}, el("tr", {}, el("th", {}, t("place")), el("th", {}, t("player")), el("th", {}, t("score")),
-        keys.map((k) => el("th", {}, k.replaceAll("_", " "))))),
-      el("tbody", {}, order.map((seat) => el("tr", { class: result.winners.includes(seat) ? "winner" : "" },
-        el("td", {}, result.ranking[seat]), el("td", {}, seatName(seat)), el("td", {}, cell(result.scores[seat])),
-        keys.map((k) => el("td", {}, cell(result.breakdown[seat][k])))))),
-    ),
+      el("thead", {}, row(t("player"), order.map(seatName))),
+      el("tbody", {},
+        row(t("place"), order.map((seat) => result.ranking[seat])),
+        row(t("score"), order.map((seat) => cell(result.scores[seat])), { class: "total" }),
+        keys.map((k) => row(label(k, lang), order.map((seat) => cell(result.breakdown[seat][k]))))),
+    )),
   );
 }
 

@@ -10,10 +10,19 @@ from .components import SIDES
 from .notation import ALL_ACTIONS, parse
 from .rules import BloomTownState
 
+# names of the score-breakdown categories and tie-breaks, for every surface
+LABELS = {
+    "placement": {"en": "placement points", "es": "puntos de colocación"},
+    "double": {"en": "bonus doubles", "es": "dobles de bonificación"},
+    "community": {"en": "community scoring", "es": "puntuación de la comunidad"},
+    "final": {"en": "final hand", "es": "mano final"},
+    "later in turn order": {"en": "later in turn order", "es": "más tarde en el orden de turno"},
+}
 
 class BloomTown(Game):
     info = GameInfo(
         id="bloom-town",
+        labels=LABELS,
         names={"en": "Bloom Town", "es": "Bloom Town"},
         min_players=2,
         max_players=4,

@@ -57,9 +57,30 @@ OPTIONS = (
 )
 
 
+
+# names of the score-breakdown categories and tie-breaks, for every surface
+LABELS = {
+    "open_regions": {"en": "open regions", "es": "zonas libres"},
+    "overhang": {"en": "overhanging squares", "es": "casillas fuera"},
+    "uncovered": {"en": "uncovered squares", "es": "casillas libres"},
+    "opponent blocked": {"en": "opponent blocked", "es": "el rival no puede colocar"},
+    "both blocked: open regions": {
+        "en": "both blocked: open regions",
+        "es": "ambos bloqueados: zonas libres",
+    },
+    "deck exhausted: open regions": {
+        "en": "deck exhausted: open regions",
+        "es": "mazo agotado: zonas libres",
+    },
+    "full grid": {"en": "full grid", "es": "cuadrícula completa"},
+    "fewer uncovered squares": {"en": "fewer uncovered squares", "es": "menos casillas libres"},
+    "fewer overhanging squares": {"en": "fewer overhanging squares", "es": "menos casillas fuera"},
+}
+
 class CitySquareOff(Game):
     info = GameInfo(
         id="city-square-off",
+        labels=LABELS,
         names={"en": "City Square Off", "es": "City Square Off"},
         min_players=2,
         max_players=2,
