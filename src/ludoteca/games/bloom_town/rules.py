@@ -492,7 +492,7 @@ class BloomTownState(State):
 
     # ---- explanations and pictures ------------------------------------------------------------
 
-    def explain_illegal(self, action, player: int) -> str:
+    def explain_illegal(self, action, player: int, lang: str = "en") -> str:
         kind = type(action)
         wanted = {Build: "build", Bonus: "bonus", Take: "take", Keep: "keep"}.get(kind)
         if wanted is None:

@@ -155,7 +155,7 @@ class CitySquareOffState(State):
             and (footprint.whole or self.variant == EXPANSION)
         )
 
-    def explain_illegal(self, action: Place, player: int) -> str:
+    def explain_illegal(self, action: Place, player: int, lang: str = "en") -> str:
         catalogue = self.catalogue
         if catalogue.pieces[action.piece].is_starter != self.in_starter_phase:
             return "place your starter first" if self.in_starter_phase else "starters are already placed"

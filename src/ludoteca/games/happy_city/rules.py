@@ -464,7 +464,7 @@ class HappyCityState(State):
 
     # ---- explanations ---------------------------------------------------------------------
 
-    def explain_illegal(self, action: Move, player: int) -> str:
+    def explain_illegal(self, action: Move, player: int, lang: str = "en") -> str:
         verb, phase = action.verb, self.phase
         expected = _PHASE_VERBS[phase]
         if verb not in expected[0]:

@@ -596,7 +596,7 @@ class SantaMonicaState(State):
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
         return render_module.render(self, lang, player, markup)
 
-    def explain_illegal(self, action: Action, player: int) -> str:
+    def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
         return _explain(self, action, player)
 
 
