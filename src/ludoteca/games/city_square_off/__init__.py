@@ -109,12 +109,15 @@ class CitySquareOff(Game):
         remaining = [s for s in STARTER_IDS if s not in options["excluded_starters"]]
         if len(remaining) < 2:
             raise OptionError(
-                f"City Square Off: at least 2 starters must remain; only {remaining or 'none'} would"
+                f"City Square Off: at least 2 starters must remain; only {remaining or 'none'} would",
+                f"City Square Off: deben quedar al menos 2 fichas de inicio; solo quedarían "
+                f"{remaining or 'ninguna'}",
             )
 
     def parse_action(self, text: str, state: CitySquareOffState | None = None) -> Place:
         if not isinstance(text, str):
-            raise NotationError(f"City Square Off: an action is text, not {text!r}")
+            raise NotationError(f"City Square Off: an action is text, not {text!r}",
+                                f"City Square Off: una jugada es un texto, no {text!r}")
         aliases = {piece.id: piece.aliases for piece in catalogue().pieces.values()}
         brackets = state is not None and state.options["variant"] == EXPANSION
         return parse(text, aliases, brackets)
