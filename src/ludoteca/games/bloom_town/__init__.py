@@ -7,6 +7,7 @@ from typing import Any
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
 
 from .components import SIDES
+from .messages import both
 from .notation import ALL_ACTIONS, parse
 from .rules import BloomTownState
 
@@ -51,8 +52,7 @@ class BloomTown(Game):
         start = options["start_player"]
         if start != "random" and start >= num_players:
             raise OptionError(
-                f"Bloom Town: start_player {start} is not a seat of a {num_players}-player game; "
-                f"choose random or 0 to {num_players - 1}"
+                **both("start seat", "Bloom Town: ", start=start, players=num_players, last=num_players - 1)
             )
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
