@@ -61,7 +61,8 @@ class HappyCity(Game):
 
     def parse_action(self, text: str, state: Any = None) -> Move:
         if not isinstance(text, str):
-            raise NotationError(f"Happy City: an action is text, not {type(text).__name__}")
+            raise NotationError(f"Happy City: an action is text, not {type(text).__name__}",
+                                f"Happy City: una acción es un texto, no {type(text).__name__}")
         return parse(text)
 
 
