@@ -3,7 +3,7 @@ community tiles, stacks running out, empty hands, doubles worth 0, the final kee
 
 from ludoteca.games.bloom_town.components import HOME, OFFICE, PARK, SHOP, SQUARE_INDEX, TYPE_INDEX
 
-from .helpers import bare_state, community, texts, tile
+from .helpers import GAME, bare_state, community, texts, tile
 
 
 def place(state, seat: int, **squares: str) -> None:
@@ -147,3 +147,20 @@ def test_final_keep_is_automatic_for_one_type_and_nothing_for_an_empty_hand():
     assert state.is_over
     assert state.kept == [OFFICE, TYPE_INDEX["shop"], -1]
     assert [parts[3] for parts in state.parts] == [4, 2 + 1, 0]
+
+
+def test_every_tied_group_is_ranked_later_turn_order_first():
+    """§8.3: no draws; ties below the winner are broken the same way."""
+    state = bare_state(4, "A")
+    state.order = [2, 3, 0, 1]
+    state.points = [10, 10, 7, 7]  # seats 0, 1 tie; seats 2, 3 tie
+    result = state.result()
+    assert result.winners == [1]
+    assert result.ranking == [2, 1, 4, 3]
+    assert result.tiebreak == "later in turn order"
+
+
+def test_default_board_side_is_a_for_every_town():
+    """§3 step 2, §10: side A unless the option says otherwise."""
+    assert GAME.new_state(2, seed=1).side == "A"
+    assert GAME.new_state(2, seed=1, board_side="B").view(None)["side"] == "B"
