@@ -126,6 +126,10 @@ def _check_views(state, player, chooser):
 
 def _check_finished(state):
     assert state.to_move == ()
+    if not state.game.info.simultaneous:
+        for seat in range(state.num_players):  # a finished game's sample shows what the seat saw
+            sample = state.determinize(seat, random.Random(seat))
+            assert sample.view(seat) == state.view(seat), "determinize changed a finished game"
     result = state.result()
     assert len(result.scores) == len(result.ranking) == state.num_players
     assert result.winners and all(result.ranking[w] == 1 for w in result.winners)
