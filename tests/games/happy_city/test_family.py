@@ -76,7 +76,7 @@ def test_w4_legality_of_buying():
         "buy school": "your city already has School (Escuela)",
         "buy spa": "Spa costs 7, you have 4 coins",
         "buy house": "your city already has House (Casa)",
-        "buy apartment": "no Apartment Building (Edificio de apartamentos) left",
+        "buy apartment": "no Apartment Building left",
         "buy luxury": "Luxury Residence costs 6, you have 4 coins",
         "buy zoo": "Zoo (Zoo) is not in the central display",
         "draw 1": "you cannot draw now",
