@@ -219,13 +219,17 @@ def test_setup_by_player_count():
 
 
 def test_setup_follows_the_reference_procedure():
+    import json
     import random
+    from importlib import resources
 
-    from ludoteca.games.happy_city.cards import DECK_CARDS, FAMILY_SPECIALS
+    from ludoteca.games.happy_city.cards import FAMILY_SPECIALS
+    raw = json.loads(resources.files("ludoteca.games.happy_city").joinpath("data/buildings.json").read_text())
+    catalogue = sorted(raw["buildings"], key=lambda b: b["index"])
     rng = random.Random(5)
     decks = []
     for d in (1, 2, 3):
-        deck = list(DECK_CARDS[d])
+        deck = [b["key"] for b in catalogue if b["deck"] == d for _ in range(b["copies"])]
         rng.shuffle(deck)
         decks.append(deck)
     specials = list(FAMILY_SPECIALS)
