@@ -239,3 +239,21 @@ def test_on_take_effects_resolve_at_once_and_cost_effects_wait():
                      expert=True, markets="OYB", phase="special")
     state.apply("special party_hat_house")
     assert state.coins[0] == 5 and state.to_move == (1,)
+
+
+def test_w12_bridge_condition_counts_the_blue_happy_market():
+    city = ["school", "grocery", "igloo", "museum", "spa"]
+    state = position(3, {2: city}, expert=True, markets="YGB", current=2, phase="special",
+                     row=["fairy_castle", "suspension_bridge"])
+    assert legal(state) == ["pass", "special suspension_bridge"]
+    state.apply("special suspension_bridge")
+    assert state.cities[2].index("suspension_bridge") == 6
+
+
+def test_young_players_option_sums_people_and_hearts():
+    state = GAME.new_state(2, seed=1, young_players=True)
+    state.cities[0] = [MARKET, "school", "museum", "hospital", "spa"]
+    assert state.breakdown()[0]["score"] == 3 + 4
+    state = GAME.new_state(2, seed=1)
+    state.cities[0] = [MARKET, "school", "museum", "hospital", "spa"]
+    assert state.breakdown()[0]["score"] == 3 * 4
