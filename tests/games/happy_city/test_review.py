@@ -257,3 +257,16 @@ def test_young_players_option_sums_people_and_hearts():
     state = GAME.new_state(2, seed=1)
     state.cities[0] = [MARKET, "school", "museum", "hospital", "spa"]
     assert state.breakdown()[0]["score"] == 3 * 4
+
+
+def test_forced_single_choices_are_still_decisions():
+    state = position(3, display=["museum", "spa"], phase="refill")
+    state.decks[0], state.decks[1], state.discards = [], [], [[], [], []]
+    state._legal_cache = {}
+    assert legal(state) == ["draw 3"] and state.to_move == (0,)
+    state = GAME.new_state(5, seed=2, expert=True)
+    for colour in ("yellow", "blue", "green", "orange"):
+        state.apply(f"market {colour}")
+    assert state.phase == "draft" and legal(state) == ["market purple"]
+    state.apply("market purple")
+    assert state.markets == [4, 3, 2, 1, 0] and state.log[-1] == "0: market purple"
