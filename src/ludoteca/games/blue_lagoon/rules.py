@@ -151,6 +151,14 @@ class BlueLagoonState(State):
         other.pad = [[dict(row) for row in phase] for phase in self.pad]
         return other
 
+    def determinize(self, player: int, rng: random.Random) -> BlueLagoonState:
+        """The whole position is public (spec 6); only the future is unknown. The sample keeps
+        the position and draws its next deal (the Settlement deal, spec 7) from a generator
+        seeded by `rng`, so a search never learns the real one."""
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
+
     # ---- turn and legality -------------------------------------------------------------------
 
     @property
