@@ -193,7 +193,8 @@ class BlueLagoonState(State):
         return [settle[t] for t in sorted(self.near_land[player] | self.near_sea[player])]
 
     def is_legal(self, action: Place, player: int) -> bool:
-        return not self.finished and self._broken_rule(action, player) is None
+        # `is_over` first continues a loaded position (spec 12.6), so the check sees the real one.
+        return not self.is_over and self._broken_rule(action, player) is None
 
     def illegal_reason(self, action: Place, player: int) -> str | None:
         """The first rule of spec 5 that `action` breaks for `player`, or None if it is legal."""
@@ -225,7 +226,9 @@ class BlueLagoonState(State):
         """The reason code and its text in English ("occupied: a piece already stands on that
         tile"); in Spanish only the text, since the codes are English words."""
         reason = self.illegal_reason(action, player)
-        text = REASONS.get(reason, ALLOWED)
+        if reason is None:
+            return ALLOWED[lang if lang == "es" else "en"]
+        text = REASONS[reason]
         return text["es"] if lang == "es" else f"{reason}: {text['en']}"
 
     # ---- placing -----------------------------------------------------------------------------
