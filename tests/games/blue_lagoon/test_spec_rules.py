@@ -210,3 +210,31 @@ def test_out_of_settlers_in_exploration_places_only_villages():
     assert legal and all(a.startswith("T ") for a in legal)
     assert state.illegal_reason(GAME.parse_action("S 8,6"), 0) == "none_in_hand"
     assert state.illegal_reason(GAME.parse_action("T 8,6"), 0) == "village_on_sea"
+
+
+# ---- 4.6 (b) and 9.3: nobody can place, with resources still on the board ----------------------
+
+def test_exploration_ends_when_every_piece_is_placed():
+    """Both seats have placed all 35 pieces; every token is still out, yet the phase is over."""
+    b = map_board("standard")
+    free = [b.coords[t] for t in range(len(b.coords)) if not b.is_stone[t]]
+    sea = [rc for rc in free if not b.is_land[b.index(*rc)]]
+    land = [rc for rc in free if b.is_land[b.index(*rc)]]
+    villages0, villages1, land = land[:5], land[5:10], land[10:]
+    settlers0, rest = sea[:30], sea[30:] + land
+    settlers1 = rest[:30]
+
+    def coords(tiles):
+        return " ".join(f"{r},{c}" for r, c in sorted(tiles))
+
+    text = P.W1.replace("c 0 E", "c 1 E").replace(
+        "p 0 0 0 0 0 0 0 S T; p 1 0 0 0 0 0 0 S T;",
+        f"p 0 0 0 0 0 0 0 S {coords(settlers0)} T {coords(villages0)}; "
+        f"p 1 0 0 0 0 0 0 S {coords(settlers1)} T {coords(villages1)};")
+    state = load(text)
+    assert phase_over(state)
+    assert [state.has_move(p) for p in (0, 1)] == [False, False]
+    assert state.to_move == (0,)  # the end of Exploration is processed, seat 0 follows seat 1
+    assert state.phase == "S" and len(state.pad) == 1
+    assert sorted(b.coords[t] for t, c in enumerate(state.cells) if c != -1) == sorted(
+        villages0 + villages1)
