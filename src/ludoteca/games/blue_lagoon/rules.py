@@ -151,6 +151,14 @@ class BlueLagoonState(State):
         other.pad = [[dict(row) for row in phase] for phase in self.pad]
         return other
 
+    def determinize(self, player: int, rng: random.Random) -> BlueLagoonState:
+        """The whole position is public (spec 6); only the future is unknown. The sample keeps
+        the position and draws its next deal (the Settlement deal, spec 7) from a generator
+        seeded by `rng`, so a search never learns the real one."""
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
+
     # ---- turn and legality -------------------------------------------------------------------
 
     @property
@@ -185,7 +193,8 @@ class BlueLagoonState(State):
         return [settle[t] for t in sorted(self.near_land[player] | self.near_sea[player])]
 
     def is_legal(self, action: Place, player: int) -> bool:
-        return not self.finished and self._broken_rule(action, player) is None
+        # `is_over` first continues a loaded position (spec 12.6), so the check sees the real one.
+        return not self.is_over and self._broken_rule(action, player) is None
 
     def illegal_reason(self, action: Place, player: int) -> str | None:
         """The first rule of spec 5 that `action` breaks for `player`, or None if it is legal."""
@@ -217,7 +226,9 @@ class BlueLagoonState(State):
         """The reason code and its text in English ("occupied: a piece already stands on that
         tile"); in Spanish only the text, since the codes are English words."""
         reason = self.illegal_reason(action, player)
-        text = REASONS.get(reason, ALLOWED)
+        if reason is None:
+            return ALLOWED[lang if lang == "es" else "en"]
+        text = REASONS[reason]
         return text["es"] if lang == "es" else f"{reason}: {text['en']}"
 
     # ---- placing -----------------------------------------------------------------------------
