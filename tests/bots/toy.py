@@ -132,7 +132,11 @@ class MatchState(State):
 
 class MatchGame(CountGame):
     info = GameInfo(
-        id="match", names={"en": "Match", "es": "Pares"}, min_players=2, max_players=2,
-        simultaneous=True, hidden_information=True,
+        id="match",
+        names={"en": "Match", "es": "Pares"},
+        min_players=2,
+        max_players=2,
+        simultaneous=True,
+        hidden_information=True,
     )
     state_class = MatchState
