@@ -31,17 +31,30 @@ class Action:
 class State:
     """The base of every game's state. Public methods are the engine contract."""
 
-    __slots__ = ("game", "num_players", "seed", "options", "rng", "history", "_legal_cache")
+    __slots__ = ("game", "num_players", "seed", "options", "_rng", "_rng_shared", "history", "_legal_cache")
 
     def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]):
         self.game = game
         self.num_players = num_players
         self.seed = seed
         self.options = options
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self.history: list[tuple[int, str]] = []
         self._legal_cache: dict[int, list[Action]] = {}
         self.setup()
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own seeded generator: every random event of the game draws from it.
+
+        Clones share the generator until one of them draws (copy on first use), because most
+        clones made by search never draw and copying a generator costs more than a move.
+        """
+        if self._rng_shared:
+            self._rng = _copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
 
     # ---- game hooks -------------------------------------------------------------------------
 
@@ -154,8 +167,8 @@ class State:
         other.num_players = self.num_players
         other.seed = self.seed
         other.options = self.options
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other._rng = self._rng
+        other._rng_shared = self._rng_shared = True
         other.history = list(self.history)
         other._legal_cache = {}
         for name in type(self)._own_fields():
@@ -171,7 +184,7 @@ class State:
             "seed": self.seed,
             "options": plain.encode(self.options),
             "history": [[p, text] for p, text in self.history],
-            "rng": plain.encode(self.rng.getstate()),
+            "rng": plain.encode(self._rng.getstate()),
             "fields": {n: plain.encode(getattr(self, n)) for n in type(self)._own_fields()},
         }
 
@@ -182,8 +195,9 @@ class State:
         state.num_players = obj["num_players"]
         state.seed = obj["seed"]
         state.options = plain.decode(obj["options"])
-        state.rng = random.Random()
-        state.rng.setstate(plain.decode(obj["rng"]))
+        state._rng = random.Random.__new__(random.Random)
+        state._rng.setstate(plain.decode(obj["rng"]))
+        state._rng_shared = False
         state.history = [(p, text) for p, text in obj["history"]]
         state._legal_cache = {}
         fields = obj["fields"]
@@ -229,6 +243,12 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.info.id} state, {len(self.history)} actions, to move {self.to_move}>"
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    copy = random.Random.__new__(random.Random)  # skips seeding from the OS, which is slow
+    copy.setstate(rng.getstate())
+    return copy
 
 
 def _seats(players: tuple[int, ...]) -> str:

@@ -58,7 +58,7 @@ def position(grids: list[int], card: str, variant: str = "standard"):
 
 
 def placements(state, player: int, tile: str) -> list[str]:
-    return [str(action) for action, _ in state._placements(player, [tile])]
+    return [str(action) for action in state._placements_of(player, [tile])]
 
 
 def covers(action_text: str) -> set[str]:
@@ -294,6 +294,23 @@ def test_expansion_ends_fewest_overhang_wins():
     assert state.result().winners == [
         s for s in (0, 1) if state._overhang(s) == min(state._overhang(0), state._overhang(1))
     ]
+
+
+def test_standard_full_grid_is_blocked_on_the_next_card_not_a_win():
+    state = position([grid_from_open({"a1"}), grid_from_open({"a1", "b1", "i9"})], "I1")
+    state.deck = ["I2"]
+    state.apply("I1 r0 a1", 0)
+    state.apply("I1 r0 i9", 1)
+    assert state.is_over and state.current_card == "I2"
+    assert state.result().winners == [1], "player 0's full grid cannot take I2; player 1's can"
+
+
+def test_expansion_ends_when_a_grid_is_full_and_overhang_decides():
+    state = position([grid_from_open({"a1"}), grid_from_open({"a1", "b1"})], "I2", "city_expansion")
+    state.apply("I2 r0 [1,0]", 0)  # fills a1, one square overhangs
+    state.apply("I2 r0 a1", 1)  # fills a1 and b1, no overhang
+    assert state.is_over and state.breakdown() == [{"overhang": 1}, {"overhang": 0}]
+    assert state.result().winners == [1]
 
 
 # ---- W9 -------------------------------------------------------------------------------------------

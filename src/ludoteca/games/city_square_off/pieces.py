@@ -4,12 +4,17 @@ A player's city is kept as a bitmask over a 17×17 plane: the 9×9 grid plus a 4
 on every side, enough for City Expansion (a tile must keep one square on the grid, so nothing can
 ever lie further than 4 squares out). Square (row, col) of the grid, 0-based and possibly negative
 off the grid, is bit `(row + MARGIN) * PLANE + (col + MARGIN)`.
+
+Legal placements are found a whole orientation at a time with bit-parallel shifts (the classic
+bitboard technique): an anchor fits where every cell of the shape, shifted onto it, is free, and
+touches where any shifted cell is next to a covered square. That keeps move generation fast
+enough for search bots without changing the rules it implements.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from ludoteca.core.data import load_json
 
@@ -68,7 +73,7 @@ class Geometry:
     centre: tuple[int, int]
     min_logo: int
 
-    @property
+    @cached_property
     def plane(self) -> int:
         return max(self.rows, self.cols) + 2 * MARGIN
 
@@ -87,7 +92,7 @@ class Geometry:
             total |= self.bit(row, col)
         return total
 
-    @property
+    @cached_property
     def grid_mask(self) -> int:
         return self.mask((r, c) for r in range(self.rows) for c in range(self.cols))
 
@@ -108,6 +113,26 @@ class Footprint:
     mask: int
     border: int
     on_grid: int  # how many of its squares are on the grid
+
+    @property
+    def whole(self) -> bool:
+        """All of it on the grid, as every placement outside City Expansion must be."""
+        return self.on_grid == len(self.squares)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One orientation of a piece, ready for bit-parallel placement search.
+
+    `offsets` are the bit distances of its cells from its anchor (the first cell, so all ≥ 0);
+    `on_grid` / `on_plane` have a bit at every anchor where the shape lies wholly on the grid /
+    on the plane with at least one square on the grid; `actions` maps an anchor bit to its action.
+    """
+
+    offsets: tuple[int, ...]
+    on_grid: int
+    on_plane: int
+    actions: dict[int, Place]
 
 
 class Catalogue:
@@ -132,12 +157,49 @@ class Catalogue:
         self.grid_mask = geometry.grid_mask
         # every placement whose squares all lie on the plane and at least one on the grid,
         # in canonical order: piece, orientation, anchor row, anchor column
-        self.placements: dict[str, list[tuple[Place, Footprint]]] = {
-            piece.id: self._placements(piece) for piece in self.pieces.values()
+        tables = {piece.id: self._placements(piece) for piece in self.pieces.values()}
+        self.footprints = {action: footprint for table in tables.values() for action, footprint in table}
+        self.plane_mask = geometry.mask(
+            (r, c)
+            for r in range(-MARGIN, geometry.rows + MARGIN)
+            for c in range(-MARGIN, geometry.cols + MARGIN)
+        )
+        self._left_edge = geometry.mask((r, -MARGIN) for r in range(-MARGIN, geometry.rows + MARGIN))
+        self._right_edge = geometry.mask(
+            (r, geometry.cols + MARGIN - 1) for r in range(-MARGIN, geometry.rows + MARGIN)
+        )
+        self.shapes = {piece.id: self._shapes(piece, tables[piece.id]) for piece in self.pieces.values()}
+        self.starter_placements = {
+            anywhere: {
+                starter.id: [a for a, fp in tables[starter.id] if self._starter_fits(fp, anywhere)]
+                for starter in self.starters
+            }
+            for anywhere in (False, True)
         }
-        self.footprints = {
-            action: footprint for table in self.placements.values() for action, footprint in table
-        }
+
+    def _shapes(self, piece: Piece, table: list[tuple[Place, Footprint]]) -> list[Shape]:
+        plane = self.geometry.plane
+        shapes = []
+        for token, cells in piece.orientations.items():
+            first_row, first_col = cells[0]
+            placed = [(action, fp) for action, fp in table if action.orient == token]
+            shapes.append(Shape(
+                offsets=tuple((r - first_row) * plane + (c - first_col) for r, c in cells),
+                on_grid=sum(fp.mask & -fp.mask for _, fp in placed if fp.whole),
+                on_plane=sum(fp.mask & -fp.mask for _, fp in placed),
+                actions={(fp.mask & -fp.mask).bit_length() - 1: action for action, fp in placed},
+            ))
+        return shapes
+
+    def beside(self, covered: int) -> int:
+        """The squares next to a covered square (side contact), on the plane."""
+        plane = self.geometry.plane
+        return (
+            ((covered << 1) & ~self._left_edge)
+            | ((covered >> 1) & ~self._right_edge)
+            | (covered << plane)
+            | (covered >> plane)
+        ) & self.plane_mask
 
     @staticmethod
     def _piece(data: dict, is_starter: bool) -> Piece:
@@ -155,6 +217,14 @@ class Catalogue:
                     if footprint is not None:
                         table.append((Place(piece.id, token, row, col), footprint))
         return table
+
+    def _starter_fits(self, footprint: Footprint, anywhere: bool) -> bool:
+        """Spec §3.3: on the grid, covering the centre and enough logo squares (unless anywhere)."""
+        geometry = self.geometry
+        if not footprint.whole:
+            return False
+        squares = set(footprint.squares)
+        return anywhere or (geometry.centre in squares and len(squares & geometry.logo) >= geometry.min_logo)
 
     def footprint(self, squares: tuple[tuple[int, int], ...]) -> Footprint | None:
         """The footprint of these squares, or None if they leave the plane or miss the grid."""

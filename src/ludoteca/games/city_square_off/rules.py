@@ -92,22 +92,38 @@ class CitySquareOffState(State):
 
     def _legal_actions(self, player: int) -> list[Place]:
         if self.in_starter_phase:
-            return [action for action, footprint in self._starter_placements(player)]
-        return [action for action, _ in self._placements(player)]
+            return self._starter_actions(player)
+        return self._placements_of(player, self._playable_pieces(player))
 
-    def _placements(self, player: int, pieces=None):
-        """Legal (action, footprint) pairs of `player` for the current card (or unplaced tiles)."""
+    def _placements_of(self, player: int, pieces: list[str]) -> list[Place]:
+        """Every legal placement of these pieces in `player`'s city (spec §4.1, §8.3)."""
+        result = []
+        for shape, anchors in self._anchors(player, pieces):
+            actions = shape.actions
+            while anchors:
+                lowest = anchors & -anchors
+                result.append(actions[lowest.bit_length() - 1])
+                anchors ^= lowest
+        return result
+
+    def _any_placement(self, player: int) -> bool:
+        return any(anchors for _, anchors in self._anchors(player, self._playable_pieces(player)))
+
+    def _anchors(self, player: int, pieces: list[str]):
+        """For each orientation of these pieces, the bitmask of anchors where it may be placed."""
+        catalogue = self.catalogue
         covered = self.covered[player]
-        whole = self.variant != EXPANSION
-        tables = self.catalogue.placements
-        if pieces is None:
-            pieces = self._playable_pieces(player)
-        return [
-            (action, fp)
-            for piece in pieces
-            for action, fp in tables[piece]
-            if not fp.mask & covered and fp.border & covered and (not whole or fp.on_grid == len(fp.squares))
-        ]
+        expansion = self.variant == EXPANSION
+        free = (catalogue.plane_mask if expansion else catalogue.grid_mask) & ~covered
+        beside = catalogue.beside(covered) & free
+        for piece in pieces:
+            for shape in catalogue.shapes[piece]:
+                fits = shape.on_plane if expansion else shape.on_grid
+                touches = 0
+                for offset in shape.offsets:
+                    fits &= free >> offset
+                    touches |= beside >> offset
+                yield shape, fits & touches
 
     def _playable_pieces(self, player: int) -> list[str]:
         if self.variant == SPRINT:
@@ -115,43 +131,28 @@ class CitySquareOffState(State):
             return [t.id for t in self.catalogue.tiles if t.id not in used]
         return [self.current_card] if self.current_card else []
 
-    def _starter_placements(self, player: int):
-        taken = self.starters[1 - player]
+    def _starter_actions(self, player: int) -> list[Place]:
         if self.dealt[player] is not None:
             allowed = [self.dealt[player]]
         else:
             excluded = self.options["excluded_starters"]
-            allowed = [s for s in STARTER_IDS if s != taken and s not in excluded]
-        return [
-            (action, fp)
-            for starter in allowed
-            for action, fp in self.catalogue.placements[starter]
-            if self._starter_fits(fp)
-        ]
-
-    def _starter_fits(self, footprint) -> bool:
-        geometry = self.catalogue.geometry
-        if footprint.on_grid != len(footprint.squares):
-            return False
-        if self.options["starter_anywhere"]:
-            return True
-        squares = set(footprint.squares)
-        return geometry.centre in squares and len(squares & geometry.logo) >= geometry.min_logo
+            allowed = [s for s in STARTER_IDS if s != self.starters[1 - player] and s not in excluded]
+        table = self.catalogue.starter_placements[self.options["starter_anywhere"]]
+        return [action for starter in allowed for action in table[starter]]
 
     def is_legal(self, action: Place, player: int) -> bool:
         footprint = self.catalogue.footprints.get(action)
         if footprint is None:
             return False
         if self.in_starter_phase:
-            return action in self._legal_actions(player)
+            return action in self._starter_actions(player)
         if action.piece not in self._playable_pieces(player):
             return False
         covered = self.covered[player]
-        whole = footprint.on_grid == len(footprint.squares)
         return (
             not footprint.mask & covered
             and bool(footprint.border & covered)
-            and (whole or self.variant == EXPANSION)
+            and (footprint.whole or self.variant == EXPANSION)
         )
 
     def explain_illegal(self, action: Place, player: int) -> str:
@@ -209,12 +210,13 @@ class CitySquareOffState(State):
         for seat in self.owes:
             self._cover(seat, Place(*self.pending[seat]))
         self.pending = [None, None]
-        full = [self._open_count(seat) == 0 for seat in (0, 1)]
-        if any(full):
-            self._end([seat for seat in (0, 1) if full[seat]], "full grid")
-        elif self.variant == EXPANSION and (len(self.owes) < 2 or not self.deck):
+        full = [seat for seat in (0, 1) if self._open_count(seat) == 0]
+        if self.variant == SPRINT and full:
+            self._end(full, "full grid")
+        elif self.variant == EXPANSION and (len(self.owes) < 2 or not self.deck or full):
             self._end_expansion()
         else:
+            # standard game: a full grid simply cannot take the next card (spec §8.1)
             self._start_round()
 
     def _start_round(self) -> None:
@@ -243,16 +245,6 @@ class CitySquareOffState(State):
         if not self.owes:
             counts = [self._open_count(seat) for seat in (0, 1)]
             self._end(scoring.fewest_wins(counts), "fewer uncovered squares")
-
-    def _any_placement(self, player: int) -> bool:
-        covered = self.covered[player]
-        whole = self.variant != EXPANSION
-        tables = self.catalogue.placements
-        return any(
-            not fp.mask & covered and fp.border & covered and (not whole or fp.on_grid == len(fp.squares))
-            for piece in self._playable_pieces(player)
-            for _, fp in tables[piece]
-        )
 
     def _end_by_regions(self, reason: str) -> None:
         regions = [self._open_regions(seat) for seat in (0, 1)]

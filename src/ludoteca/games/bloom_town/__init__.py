@@ -1,0 +1,62 @@
+"""Bloom Town: build a 5x5 town tile by tile; flowers decide which market tile you take next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
+
+from .components import SIDES
+from .notation import ACTION_ID, ALL_ACTIONS, parse
+from .rules import BloomTownState
+
+
+class BloomTown(Game):
+    info = GameInfo(
+        id="bloom-town",
+        names={"en": "Bloom Town", "es": "Bloom Town"},
+        min_players=2,
+        max_players=4,
+        options=(
+            Option("board_side", "choice", "A", "town-board side used by every player",
+                   "lado de los tableros de pueblo (el mismo para todos)", choices=SIDES),
+            Option("start_player", "choice", "random", "seat of the start player, or random",
+                   "asiento del jugador inicial, o al azar", choices=("random", 0, 1, 2, 3)),
+            Option("open_hands", "bool", False, "all hands are public (teaching, experiments)",
+                   "todas las manos son públicas (aprendizaje, experimentos)"),
+        ),
+        hidden_information=True,
+        summary={
+            "en": "Build a 5x5 town of offices, subways, parks, homes and shops; the flower under "
+                  "each new building decides which market tile you take next.",
+            "es": "Construye un pueblo de 5x5 con oficinas, metros, parques, casas y tiendas; la flor "
+                  "bajo cada edificio decide qué ficha del mercado tomas después.",
+        },
+    )
+    state_class = BloomTownState
+    package = __name__
+    presets = {"default": {}, "side-b": {"board_side": "B"}}
+
+    def check_options(self, options: dict[str, Any], num_players: int) -> None:
+        start = options["start_player"]
+        if start != "random" and start >= num_players:
+            raise OptionError(
+                f"Bloom Town: start_player {start} is not a seat of a {num_players}-player game; "
+                f"choose random or 0 to {num_players - 1}"
+            )
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        return parse(text)
+
+    @property
+    def action_space_size(self) -> int:
+        return len(ALL_ACTIONS)
+
+    def action_id(self, action: Action) -> int:
+        return ACTION_ID[action]
+
+    def action_from_id(self, action_id: int, state: State) -> Action:
+        return ALL_ACTIONS[action_id]
+
+
+register(BloomTown())

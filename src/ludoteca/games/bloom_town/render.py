@@ -1,0 +1,143 @@
+"""The terminal picture of a Bloom Town position, drawn from `view(player)` only.
+
+Working from the view (never from the state's fields) guarantees that a picture shows no more than
+the seat it is drawn for may see.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .components import (
+    BLOOMING,
+    COLS,
+    FLOWER_NAMES,
+    FLOWER_SPACE,
+    LETTERS,
+    ROWS,
+    SHOP_KIND_NAMES,
+    SHOP_KINDS,
+    SIDE_NAMES,
+    TYPE_COLOURS,
+    TYPE_INDEX,
+    TYPE_NAMES,
+)
+
+if TYPE_CHECKING:
+    from .rules import BloomTownState
+
+WORDS = {
+    "en": {
+        "title": "Bloom Town", "turn": "to move", "over": "game over", "market": "Market",
+        "stacks": "Stacks", "community": "Community area", "scored": "scored", "player": "Player",
+        "points": "points", "token": "bonus token", "hand": "hand", "unknown": "?", "empty": "—",
+        "triggered": "end triggered: last round", "kept": "kept", "winner": "winner",
+    },
+    "es": {
+        "title": "Bloom Town", "turn": "juega", "over": "fin de la partida", "market": "Mercado",
+        "stacks": "Pilas", "community": "Área de comunidad", "scored": "puntuada", "player": "Jugador",
+        "points": "puntos", "token": "ficha de bonificación", "hand": "mano", "unknown": "?",
+        "empty": "—", "triggered": "final activado: última ronda", "kept": "conserva",
+        "winner": "gana",
+    },
+}
+PHASES = {
+    "en": {"build": "build", "take": "take a market tile", "bonus": "bonus step", "keep": "final keep"},
+    "es": {"build": "construir", "take": "tomar del mercado", "bonus": "bonificación",
+           "keep": "puntuación final de la mano"},
+}
+RICH_COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
+TILE_LETTERS = {"office": "O", "subway": "S", "park": "P", "home": "H"}
+
+
+def render(state: BloomTownState, lang: str, player: int | None, markup: bool) -> str:
+    """Header, market and stacks, community area, then every player's hand and town."""
+    lang = lang if lang in WORDS else "en"
+    words = WORDS[lang]
+    view = state.view(player)
+    lines = [_header(state, view, lang)]
+    market = [
+        f"{j + 1} {FLOWER_NAMES[lang][j]}: {_tile(name, lang, markup) if name else words['empty']}"
+        for j, name in enumerate(view["market"])
+    ]
+    lines.append(f"{words['market']}: " + " | ".join(market))
+    lines.append(f"{words['stacks']}: " + " ".join(str(h) for h in view["stack_heights"]))
+    scored = f" ({words['scored']})"
+    area = [
+        f"{TYPE_NAMES[lang][TYPE_INDEX[t]]} {count}" + (scored if t in view["scored"] else "")
+        for t, count in view["community"].items()
+        if count or t in view["scored"]
+    ]
+    lines.append(f"{words['community']}: " + (", ".join(area) or words["empty"]))
+    for seat in view["order"]:
+        lines.append("")
+        lines.append(_player_line(view, seat, lang, markup))
+        lines += _town(state.side, view["towns"][seat], lang, markup)
+    return "\n".join(lines)
+
+
+def _header(state: BloomTownState, view: dict, lang: str) -> str:
+    words = WORDS[lang]
+    side = SIDE_NAMES[state.side][lang]
+    if view["phase"] == "over":
+        winners = ", ".join(str(w) for w in state.result().winners)
+        status = f"{words['over']} · {words['winner']}: {words['player']} {winners}"
+    else:
+        status = f"{words['turn']}: {words['player']} {view['to_move'][0]} ({PHASES[lang][view['phase']]})"
+    trigger = f" · {words['triggered']}" if view["end_triggered"] and view["phase"] != "over" else ""
+    return f"{words['title']} — {side} · {status}{trigger}"
+
+
+def _player_line(view: dict, seat: int, lang: str, markup: bool) -> str:
+    words = WORDS[lang]
+    hand = view["hands"][seat]
+    tiles = [_tile(t, lang, markup) for t in hand["tiles"]] + [words["unknown"]] * hand["unknown"]
+    parts = [f"{words['player']} {seat}", f"{view['scores'][seat]} {words['points']}"]
+    if view["tokens"][seat]:
+        parts.append(words["token"])
+    parts.append(f"{words['hand']}: {', '.join(tiles) or words['empty']}")
+    if view["kept"][seat]:
+        parts.append(f"{words['kept']}: {TYPE_NAMES[lang][TYPE_INDEX[view['kept'][seat]]]}")
+    return " · ".join(parts)
+
+
+def _town(side: str, town: list, lang: str, markup: bool) -> list[str]:
+    """The 5x5 grid: a built tile's short code, or the flower initial (`*` = blooming) if empty."""
+    lines = [("     " + "".join(f"{letter:<5}" for letter in LETTERS)).rstrip()]
+    for row in range(ROWS):
+        cells = []
+        for col in range(COLS):
+            square = row * COLS + col
+            name = town[square]
+            if name:
+                cells.append(_pad(_short(name), 5, _colour(name) if markup else None))
+            else:
+                flower = FLOWER_NAMES[lang][FLOWER_SPACE[side][square]][0].lower()
+                cells.append(f"{flower + ('*' if square in BLOOMING[side] else ''):<5}")
+        lines.append(f"{row + 1:<5}" + "".join(cells).rstrip())
+    return lines
+
+
+def _short(name: str) -> str:
+    """`O`, `S`, `P`, `H` as in the spec's pictures; a shop by the first letters of its kind."""
+    if name.startswith("shop:"):
+        return name[5:9]
+    return TILE_LETTERS[name]
+
+
+def _tile(name: str, lang: str, markup: bool) -> str:
+    if name.startswith("shop:"):
+        text = SHOP_KIND_NAMES[lang][SHOP_KINDS.index(name[5:])]
+    else:
+        text = TYPE_NAMES[lang][TYPE_INDEX[name]]
+    return f"[{_colour(name)}]{text}[/]" if markup else text
+
+
+def _colour(name: str) -> str:
+    kind = "shop" if name.startswith("shop:") else name
+    return RICH_COLOURS.get(TYPE_COLOURS[TYPE_INDEX[kind]], "white")
+
+
+def _pad(text: str, width: int, colour: str | None) -> str:
+    padded = f"{text:<{width}}"
+    return f"[{colour}]{text}[/]{padded[len(text):]}" if colour else padded

@@ -1,0 +1,91 @@
+"""Blue Lagoon (Reiner Knizia): place settlers and villages on a map of islands, in two phases.
+
+Public helpers besides the engine contract: `from_notation` / `to_notation` (position notation,
+spec 12), `score_breakdown` and `phase_over`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ludoteca.core import Game, GameInfo, NotationError, Option, register
+
+from .board import maps
+from .notation import Place, parse_action
+from .position import parse_position, to_notation
+from .rules import BlueLagoonState
+
+__all__ = ["GAME", "NotationError", "Place", "from_notation", "phase_over", "score_breakdown",
+           "to_notation"]
+
+_MAX_SIDE = 50  # the notation allows heights up to 50, so no row is longer than 50 tiles
+_KINDS = ("S", "T")
+
+
+class BlueLagoon(Game):
+    info = GameInfo(
+        id="blue-lagoon",
+        names={"en": "Blue Lagoon", "es": "Laguna Azul"},
+        min_players=2,
+        max_players=4,
+        options=(
+            Option("map", "choice", "standard", "which board to play on",
+                   "en qué tablero se juega", choices=tuple(m["id"] for m in maps())),
+            Option("exploration_only", "bool", False,
+                   "learning game: end after the exploration phase",
+                   "partida de aprendizaje: termina tras la fase de exploración"),
+        ),
+        summary={
+            "en": "Explore an archipelago with settlers and villages, then settle it: "
+                  "islands, links, majorities and resources score.",
+            "es": "Explora un archipiélago con colonos y aldeas y luego asiéntalo: puntúan "
+                  "islas, enlaces, mayorías y recursos.",
+        },
+    )
+    state_class = BlueLagoonState
+    package = __name__
+    presets = {"default": {}, **{m["id"]: {"map": m["id"]} for m in maps() if m["id"] != "standard"}}
+
+    def parse_action(self, text: str, state: BlueLagoonState | None = None) -> Place:
+        return parse_action(text)
+
+    @property
+    def action_space_size(self) -> int:
+        return len(_KINDS) * _MAX_SIDE * _MAX_SIDE
+
+    def action_id(self, action: Place) -> int:
+        return (_KINDS.index(action.kind) * _MAX_SIDE + action.row) * _MAX_SIDE + action.col
+
+    def action_from_id(self, action_id: int, state: BlueLagoonState) -> Place:
+        if not 0 <= action_id < self.action_space_size:
+            raise NotationError(f"Blue Lagoon: action id {action_id} is out of range")
+        rest, col = divmod(action_id, _MAX_SIDE)
+        kind, row = divmod(rest, _MAX_SIDE)
+        return Place(_KINDS[kind], row, col)
+
+
+GAME = register(BlueLagoon())
+
+
+def from_notation(text: str, seed: int | None = None, **options) -> BlueLagoonState:
+    """The state written in `text` (spec 12), exactly as written; `NotationError` if invalid.
+
+    `seed` seeds the generator for the next deal; `options` (e.g. `exploration_only=True`) are the
+    options of the game loading the position (the map comes from the position itself).
+    """
+    position = parse_position(text)
+    resolved = {"map": "standard", "exploration_only": False}
+    resolved.update(options)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    return BlueLagoonState.from_position(GAME, position, seed, resolved)
+
+
+def score_breakdown(state: BlueLagoonState) -> list[dict[str, int]]:
+    """Per seat, the five category scores of the current phase as if it ended now."""
+    return state.phase_breakdown()
+
+
+def phase_over(state: BlueLagoonState) -> bool:
+    """Whether the current phase's end condition (spec 4.6) holds in this position."""
+    return state.phase_over()

@@ -1,0 +1,234 @@
+"""The position notation of spec section 12: read (with every check of 12.6) and write (canonical).
+
+Reading yields a `Position` of plain values; the state class turns it into a state without changing
+anything (loading is exact). Writing reads the state's fields directly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ludoteca.core import NotationError
+
+from .board import EMPTY, TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, coords_text, row_lengths
+from .board import settler_allowance as allowance
+from .notation import NAME
+
+_L = r"((?: [0-9]+,[0-9]+)*)"
+_STATEMENTS = {
+    "a": re.compile(r"a ([0-9]+) ([0-9]+);"),
+    "c": re.compile(r"c ([0-9]+) ([ES]);"),
+    "i": re.compile(r"i ([0-9]+)" + _L + ";"),
+    "s": re.compile(r"s" + _L + ";"),
+    "r": re.compile(r"r C" + _L + " B" + _L + " W" + _L + " P" + _L + " S" + _L + ";"),
+    "p": re.compile(r"p ([0-9]+)" + r" ([0-9]+)" * 6 + " S" + _L + " T" + _L + ";"),
+}
+# Statement order (12.3): one a, one c, any number of i, one s, one r, any number of p.
+_ORDER = (("a", False), ("c", False), ("i", True), ("s", False), ("r", False), ("p", True))
+_COORD = re.compile(r"([0-9]+),([0-9]+)")
+
+Coord = tuple[int, int]
+
+
+@dataclass
+class Seat:
+    score: int
+    counts: list[int]
+    settlers: list[Coord]
+    villages: list[Coord]
+
+
+@dataclass
+class Position:
+    """A position as written, after the checks of spec 12.6."""
+
+    height: int
+    num_players: int
+    current: int
+    phase: str
+    islands: list[tuple[int, list[Coord]]]
+    stones: list[Coord]
+    tokens: list[list[Coord]]  # per token kind, in TOKEN_LETTERS order
+    seats: list[Seat]
+
+
+def _error(problem: str) -> NotationError:
+    return NotationError(f"{NAME}: {problem}")
+
+
+def _coords(text: str) -> list[Coord]:
+    return [(int(r), int(c)) for r, c in _COORD.findall(text)]
+
+
+def _statements(text: str) -> list[tuple[str, re.Match]]:
+    """Match the statements in their fixed order, naming the first one that does not fit."""
+    found, pos = [], 0
+    for tag, repeated in _ORDER:
+        while True:
+            start = pos + 1 if pos else 0
+            match = None
+            if not pos or text.startswith(" ", pos):
+                match = _STATEMENTS[tag].match(text, start)
+            if match is None:
+                if repeated:
+                    break
+                raise _malformed(text, pos)
+            found.append((tag, match))
+            pos = match.end()
+            if not repeated:
+                break
+    if pos != len(text):
+        raise _malformed(text, pos)
+    return found
+
+
+def _malformed(text: str, pos: int) -> NotationError:
+    end = text.find(";", pos)
+    statement = text[pos:end + 1 if end >= 0 else len(text)].strip() or "(end of text)"
+    return _error(f"malformed position: {statement!r}")
+
+
+def parse_position(text: str) -> Position:
+    """Read a position string; `NotationError` names the first problem (spec 12.6)."""
+    if not isinstance(text, str):
+        raise _error(f"a position is text, not {type(text).__name__}")
+    statements = _statements(text.strip())
+    groups = {tag: [m for t, m in statements if t == tag] for tag in _STATEMENTS}
+    a, c, s, r = groups["a"][0], groups["c"][0], groups["s"][0], groups["r"][0]
+    position = Position(
+        height=int(a[1]), num_players=int(a[2]), current=int(c[1]), phase=c[2],
+        islands=[(int(m[1]), _coords(m[2])) for m in groups["i"]],
+        stones=_coords(s[1]),
+        tokens=[_coords(r[k + 1]) for k in range(len(TOKEN_LETTERS))],
+        seats=[Seat(int(m[2]), [int(m[k]) for k in range(3, 8)], _coords(m[8]), _coords(m[9]))
+               for m in groups["p"]],
+    )
+    _check_players(position, [int(m[1]) for m in groups["p"]])
+    _check_on_board(position)
+    land = _check_islands(position)
+    _check_stones(position, land)
+    _check_tokens(position)
+    _check_pieces(position, land)
+    return position
+
+
+def _check_players(position: Position, ids: list[int]) -> None:
+    n = position.num_players
+    if not 2 <= n <= 4:
+        raise _error(f"the number of players must be 2, 3 or 4, not {n}")
+    if not 2 <= position.height <= 50:
+        raise _error(f"the board height must be between 2 and 50, not {position.height}")
+    if len(ids) != n:
+        raise _error(f"{n} players need {n} player statements, not {len(ids)}")
+    if ids != list(range(n)):
+        raise _error(f"player statements must be seats 0 to {n - 1} in order, not {ids}")
+    if position.current >= n:
+        raise _error(f"the current player {position.current} is not a seat of {n} players")
+
+
+def _all_coords(position: Position):
+    for _, tiles in position.islands:
+        yield from tiles
+    yield from position.stones
+    for tiles in position.tokens:
+        yield from tiles
+    for seat in position.seats:
+        yield from seat.settlers
+        yield from seat.villages
+
+
+def _check_on_board(position: Position) -> None:
+    lengths = row_lengths(position.height)
+    for r, c in _all_coords(position):
+        if r >= position.height or c >= lengths[r]:
+            raise _error(f"{r},{c} is not on a board of height {position.height}")
+
+
+def _check_islands(position: Position) -> set[Coord]:
+    if not position.islands:
+        raise _error("the position has no island")
+    land: set[Coord] = set()
+    for bonus, tiles in position.islands:
+        if not tiles:
+            raise _error(f"an island (bonus {bonus}) has no tiles")
+        for tile in tiles:
+            if tile in land:
+                raise _error(f"island tile {tile[0]},{tile[1]} is listed twice")
+            land.add(tile)
+    return land
+
+
+def _check_stones(position: Position, land: set[Coord]) -> None:
+    stones = position.stones
+    if len(stones) != 32 or len(set(stones)) != 32 or not set(stones) <= land:
+        raise _error("the stone circles must be exactly 32 different land tiles")
+
+
+def _check_tokens(position: Position) -> None:
+    stones = set(position.stones)
+    occupied = {tile for seat in position.seats for tile in seat.settlers + seat.villages}
+    seen: set[Coord] = set()
+    for kind, tiles in enumerate(position.tokens):
+        for tile in tiles:
+            where = f"{tile[0]},{tile[1]}"
+            if tile not in stones:
+                raise _error(f"a token lies on {where}, which is not a stone circle")
+            if tile in seen:
+                raise _error(f"stone circle {where} holds two tokens")
+            if tile in occupied:
+                raise _error(f"a token lies on {where}, which holds a piece")
+            seen.add(tile)
+        held = len(tiles) + sum(seat.counts[kind] for seat in position.seats)
+        if held > TOKEN_LIMITS[kind]:
+            raise _error(f"{held} tokens of type {TOKEN_LETTERS[kind]}, but only "
+                         f"{TOKEN_LIMITS[kind]} exist")
+
+
+def _check_pieces(position: Position, land: set[Coord]) -> None:
+    limit = allowance(position.num_players)
+    stones = set(position.stones)
+    occupied: set[Coord] = set()
+    for seat in position.seats:
+        for tile in seat.settlers + seat.villages:
+            if tile in occupied:
+                raise _error(f"tile {tile[0]},{tile[1]} holds two pieces")
+            occupied.add(tile)
+    for number, seat in enumerate(position.seats):
+        for r, c in seat.villages:
+            if (r, c) not in land:
+                raise _error(f"seat {number} has a village on the sea at {r},{c}")
+        if len(seat.settlers) > limit:
+            raise _error(f"seat {number} has {len(seat.settlers)} settlers; the allowance is {limit}")
+        if len(seat.villages) > VILLAGES:
+            raise _error(f"seat {number} has {len(seat.villages)} villages; at most {VILLAGES}")
+    if position.phase == "S":
+        for number, seat in enumerate(position.seats):
+            for r, c in seat.villages:
+                if (r, c) in stones:
+                    raise _error(f"seat {number} has a village on stone circle {r},{c} in the "
+                                 "settlement phase")
+
+
+def to_notation(state) -> str:
+    """The canonical position string of `state` (spec 12.4)."""
+    b = board(state.geo)
+    coords = b.coords
+    n = state.num_players
+    token_lists = [[] for _ in TOKEN_LETTERS]
+    for t, kind in enumerate(state.tokens):
+        if kind != EMPTY:
+            token_lists[kind].append(coords[t])
+    settlers = [[] for _ in range(n)]
+    villages = [[] for _ in range(n)]
+    for t, code in enumerate(state.cells):
+        if code != EMPTY:
+            (villages if code & 1 else settlers)[code >> 1].append(coords[t])
+    parts = [f"a {b.height} {n};", f"c {state.current} {state.phase};", b.text,
+             "r" + "".join(f" {letter}{coords_text(tiles)}"
+                           for letter, tiles in zip(TOKEN_LETTERS, token_lists, strict=True)) + ";"]
+    for p in range(n):
+        counts = " ".join(str(x) for x in state.counts[p])
+        parts.append(f"p {p} {state.totals[p]} {counts} S{coords_text(settlers[p])} "
+                     f"T{coords_text(villages[p])};")
+    return " ".join(parts)

@@ -1,0 +1,72 @@
+"""The terminal picture: the hex board row by row, then one line per seat.
+
+Every tile is three characters wide with one space between tiles; even (short) rows are indented
+by two characters, half a tile, as on the printed board. Legend: `~` sea, an island letter for
+land, `(A)` an empty stone circle of island A, `(c)` a stone circle holding a token (lower-case
+token letter), `S0` / `T0` a settler / village of seat 0.
+"""
+
+from __future__ import annotations
+
+from .board import COMPONENTS, EMPTY, TOKEN_LETTERS, board
+
+_COLOURS = [c["hex"] for c in COMPONENTS["colours"]]
+_COLOUR_NAMES = [c["name"] for c in COMPONENTS["colours"]]
+_WORDS = {
+    "en": {"E": "Exploration", "S": "Settlement", "phase": "phase", "to_move": "to move",
+           "over": "game over", "seat": "seat", "hand": "in hand", "settlers": "settlers",
+           "villages": "villages", "tokens": "tokens", "total": "total", "now": "this phase so far",
+           "legend": "~ sea · A island · (A) stone circle · (c) token C/B/W/P/S · S0 settler · "
+                     "T0 village"},
+    "es": {"E": "Exploración", "S": "Asentamiento", "phase": "fase", "to_move": "le toca a",
+           "over": "partida terminada", "seat": "asiento", "hand": "en mano", "settlers": "colonos",
+           "villages": "aldeas", "tokens": "fichas", "total": "total", "now": "esta fase hasta ahora",
+           "legend": "~ mar · A isla · (A) círculo de piedras · (c) ficha C/B/W/P/S · S0 colono · "
+                     "T0 aldea"},
+}
+
+
+def _paint(text: str, colour: str, markup: bool) -> str:
+    return f"[{colour}]{text}[/]" if markup else text
+
+
+def _tile(state, t: int, markup: bool) -> str:
+    b = board(state.geo)
+    code = state.cells[t]
+    if code != EMPTY:
+        seat = code >> 1
+        text = f"{'T' if code & 1 else 'S'}{seat} "
+        return _paint(text, f"bold {_COLOURS[seat]}", markup)
+    island = b.island_of[t]
+    if island < 0:
+        return _paint(" ~ ", "blue", markup)
+    letter = chr(ord("A") + island) if island < 26 else "#"
+    if state.tokens[t] != EMPTY:
+        return _paint(f"({TOKEN_LETTERS[state.tokens[t]].lower()})", "yellow", markup)
+    if b.is_stone[t]:
+        return _paint(f"({letter})", "green", markup)
+    return _paint(f" {letter} ", "green", markup)
+
+
+def render(state, lang: str = "en", markup: bool = False) -> str:
+    """A text picture of the whole (public) position in `lang` ("en" or "es")."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    b = board(state.geo)
+    lines = []
+    for r in range(b.height):
+        start = b.offsets[r]
+        tiles = " ".join(_tile(state, t, markup) for t in range(start, start + b.lengths[r]))
+        lines.append(f"{r:>3} {'  ' if r % 2 == 0 else ''}{tiles}".rstrip())
+    lines.append(words["legend"])
+    status = words["over"] if state.finished else f"{words['to_move']} {words['seat']} {state.current}"
+    lines.append(f"{words['phase']}: {words[state.phase]} · {status}")
+    so_far = state.scores()
+    for p in range(state.num_players):
+        name = _paint(f"{words['seat']} {p} ({_COLOUR_NAMES[p][lang if lang in ('en', 'es') else 'en']})",
+                      f"bold {_COLOURS[p]}", markup)
+        counts = " ".join(f"{letter}{n}" for letter, n in zip(TOKEN_LETTERS, state.counts[p],
+                                                                strict=True))
+        lines.append(f"{name}: {words['hand']} {state.settlers[p]} {words['settlers']}, "
+                     f"{state.villages[p]} {words['villages']} · {words['tokens']} {counts} · "
+                     f"{words['total']} {state.totals[p]} ({so_far[p]} {words['now']})")
+    return "\n".join(lines)

@@ -1,0 +1,66 @@
+"""Happy City (Toshiki & Airu Sato, 2021): build a city of at most 10 cards; people x hearts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core import Game, GameInfo, NotationError, Option, register
+
+from .notation import ALL_MOVES, MOVE_ID, Move, parse
+from .rules import HappyCityState
+
+
+class HappyCity(Game):
+    info = GameInfo(
+        id="happy-city",
+        names={"en": "Happy City", "es": "Happy City"},
+        min_players=2,
+        max_players=5,
+        options=(
+            Option("expert", "bool", False,
+                   "expert mode: red specials with effects, coloured Happy Markets drafted",
+                   "modo experto: edificios especiales rojos con efectos y Mercados Felices de colores"),
+            Option("young_players", "bool", False,
+                   "young players variant: points are people + hearts instead of people x hearts",
+                   "variante para jugadores jóvenes: se suman personas y corazones en vez de multiplicar"),
+            Option("round_limit", "int", 0,
+                   "safety cap: end the game after this round (0 = no limit, as printed)",
+                   "límite de seguridad: la partida acaba tras esta ronda (0 = sin límite)",
+                   minimum=0),
+        ),
+        simultaneous=False,
+        hidden_information=True,
+        summary={
+            "en": "Buy buildings with your income and fill a city of 10 cards; "
+                  "your happiness is people times hearts.",
+            "es": "Compra edificios con tus ingresos y llena una ciudad de 10 cartas; "
+                  "tu felicidad es personas por corazones.",
+        },
+    )
+    state_class = HappyCityState
+    package = __name__
+    presets = {
+        "default": {},
+        "expert": {"expert": True},
+        "young_players": {"young_players": True},
+    }
+
+    def parse_action(self, text: str, state: Any = None) -> Move:
+        if not isinstance(text, str):
+            raise NotationError(f"Happy City: an action is text, not {type(text).__name__}")
+        return parse(text)
+
+    @property
+    def action_space_size(self) -> int:
+        return len(ALL_MOVES)
+
+    def action_id(self, action: Move) -> int:
+        return MOVE_ID[action]
+
+    def action_from_id(self, action_id: int, state: Any = None) -> Move:
+        if not 0 <= action_id < len(ALL_MOVES):
+            raise NotationError(f"Happy City: action id must be in 0..{len(ALL_MOVES) - 1}")
+        return ALL_MOVES[action_id]
+
+
+GAME = register(HappyCity())

@@ -1,0 +1,99 @@
+"""Happy City action notation (spec section 5): one short command per decision.
+
+Every possible action exists once, as a shared immutable `Move`; legal-action lists hand out these
+same objects, and their position in `ALL_MOVES` is the fixed action id used by the RL layer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludoteca.core import Action, NotationError
+
+from .cards import BUILDINGS, CARDS, COLOUR_WORDS, EXPERT_SPECIALS, FAMILY_SPECIALS, RESIDENCES
+
+VERBS = ("pass", "coin", "discard", "draw", "buy", "special", "market", "sphinx")
+DECKS = ("1", "2", "3")
+BOX = "box"
+EXAMPLES = {
+    "discard": "a card key, e.g. 'discard factory'",
+    "draw": "a deck, e.g. 'draw 1'",
+    "buy": "a card key, e.g. 'buy museum'",
+    "special": "a card key, e.g. 'special film_studios'",
+    "market": "a colour, e.g. 'market blue'",
+    "sphinx": "a special building key or 'box', e.g. 'sphinx box'",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """One decision: a verb and at most one argument (card key, deck number or colour word)."""
+
+    verb: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.arg}" if self.arg else self.verb
+
+
+PASS = Move("pass")
+COIN = Move("coin")
+DRAW = {int(d): Move("draw", d) for d in DECKS}
+DISCARD = {k: Move("discard", k) for k in BUILDINGS}
+BUY = {k: Move("buy", k) for k in (*BUILDINGS, *RESIDENCES)}
+SPECIAL = {k: Move("special", k) for k in (*FAMILY_SPECIALS, *EXPERT_SPECIALS)}
+MARKET = {c: Move("market", word) for c, word in enumerate(COLOUR_WORDS)}
+SPHINX = {k: Move("sphinx", k) for k in (*EXPERT_SPECIALS, BOX)}
+
+ALL_MOVES: tuple[Move, ...] = (
+    PASS, COIN, *DRAW.values(), *DISCARD.values(), *BUY.values(), *SPECIAL.values(),
+    *MARKET.values(), *SPHINX.values(),
+)
+MOVE_ID = {move: i for i, move in enumerate(ALL_MOVES)}
+_BY_TEXT = {str(move): move for move in ALL_MOVES}
+
+
+def _error(message: str) -> NotationError:
+    return NotationError(f"Happy City: {message}")
+
+
+def parse(text: str) -> Move:
+    """Read a command (any case, any spacing) or raise `NotationError` saying what is allowed."""
+    words = text.lower().split()
+    if not words:
+        raise _error("empty command")
+    verb, args = words[0], words[1:]
+    if verb not in VERBS:
+        raise _error(f"unknown command '{verb}' (expected {', '.join(VERBS)})")
+    if verb in ("pass", "coin"):
+        if args:
+            raise _error(f"'{verb}' takes no argument")
+        return PASS if verb == "pass" else COIN
+    if not args:
+        raise _error(f"'{verb}' needs {EXAMPLES[verb]}")
+    if len(args) > 1:
+        raise _error(f"'{verb}' takes one argument, not {len(args)}")
+    move = _BY_TEXT.get(f"{verb} {args[0]}")
+    if move is None:
+        raise _error(_argument_problem(verb, args[0]))
+    return move
+
+
+def _argument_problem(verb: str, arg: str) -> str:
+    """Why `verb arg` is not a well-formed command (it is known not to be one)."""
+    if verb == "draw":
+        return "deck must be 1, 2 or 3"
+    if verb == "market":
+        return "colour must be yellow, blue, green, orange or purple"
+    card = CARDS.get(arg)
+    if card is None:
+        return f"unknown card key '{arg}'"
+    if verb == "discard":
+        if card.kind == "residence":
+            return f"'{arg}' is a residence and cannot be discarded"
+        return f"'{arg}' is not a building, so it cannot be discarded"
+    if verb == "buy":
+        return f"'{arg}' is not a building or a residence, so it cannot be bought"
+    if verb == "special":
+        return f"'{arg}' is not a special building"
+    return f"'{arg}' is not an expert special building (sphinx copies one, or takes 'box')"

@@ -1,0 +1,93 @@
+"""The terminal picture of a Happy City position, in English or Spanish, plain or with Rich markup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import scoring
+from .cards import CARDS, COLOUR, COLOURS, MARKET, RESIDENCES, condition_text
+
+if TYPE_CHECKING:
+    from .rules import HappyCityState
+
+RICH_COLOURS = ("yellow", "blue", "green", "dark_orange", "magenta")
+
+LABELS = {
+    "en": {
+        "title": "Happy City", "round": "round", "to_move": "to move", "over": "game over",
+        "display": "Display", "decks": "Decks", "discarded": "discarded", "residences": "Residences",
+        "specials": "Specials", "player": "Player", "coins": "coins", "income": "income",
+        "score": "score", "people": "people", "hearts": "hearts",
+        "trigger": "a city has 10 cards: last round", "empty": "empty", "copies": "Sphinx copies",
+        "phases": {"draft": "Happy Market draft", "discard": "discard or pass",
+                   "refill": "refill the display",
+                   "main": "main action", "special": "special building", "final_choice": "Sphinx choice"},
+    },
+    "es": {
+        "title": "Happy City", "round": "ronda", "to_move": "turno de", "over": "fin de la partida",
+        "display": "Zona central", "decks": "Mazos", "discarded": "descartadas", "residences": "Viviendas",
+        "specials": "Especiales", "player": "Jugador", "coins": "monedas", "income": "ingresos",
+        "score": "puntos", "people": "personas", "hearts": "corazones",
+        "trigger": "una ciudad tiene 10 cartas: última ronda", "empty": "vacía", "copies": "La Esfinge copia",
+        "phases": {"draft": "elección del Mercado Feliz", "discard": "descartar o pasar",
+                   "refill": "reponer la zona central", "main": "acción principal",
+                   "special": "edificio especial", "final_choice": "elección de la Esfinge"},
+    },
+}
+
+
+def _card(key: str, lang: str, markup: bool, colour: int | None = None) -> str:
+    """A card's name with its colour letter and cost, e.g. 'Museum (B 4)'; coloured with markup."""
+    card = CARDS[key]
+    colour = COLOUR[key] if colour is None and key != MARKET else colour
+    details = [COLOURS[colour]] if colour is not None else []
+    if card.kind in ("building", "residence"):
+        details.append(str(card.cost))
+    text = card.name(lang) + (f" ({' '.join(details)})" if details else "")
+    if markup and colour is not None:
+        return f"[{RICH_COLOURS[colour]}]{text}[/]"
+    if markup and card.is_special:
+        return f"[bold red]{text}[/]"
+    return text
+
+
+def render(state: HappyCityState, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
+    """Everything public: the picture is the same for every seat (Happy City has no hands)."""
+    words = LABELS.get(lang, LABELS["en"])
+    lines = [_header(state, words)]
+    display = ", ".join(_card(k, lang, markup) for k in state.display) or words["empty"]
+    lines.append(f"{words['display']}: {display}")
+    decks = "  ".join(
+        f"{d + 1}: {len(state.decks[d])} (+{len(state.discards[d])} {words['discarded']})" for d in range(3)
+    )
+    lines.append(f"{words['decks']}: {decks}")
+    piles = ", ".join(f"{CARDS[k].name(lang)} x{state.piles[k]}" for k in RESIDENCES)
+    lines.append(f"{words['residences']}: {piles}")
+    row = ", ".join(f"{_card(k, lang, markup)} [{condition_text(k)}]" for k in state.row)
+    lines.append(f"{words['specials']}: {row or words['empty']}")
+    if state.triggered:
+        lines.append(words["trigger"])
+    if state.sphinx_copy:
+        lines.append(f"{words['copies']}: {CARDS[state.sphinx_copy].name(lang)}")
+    for p, part in enumerate(state.breakdown()):
+        marker = ">" if p in state.to_move else " "
+        if p == player:
+            marker = "*" if p not in state.to_move else marker + "*"
+        lines.append(
+            f"{marker} {words['player']} {p}: {state.coins[p]} {words['coins']}, "
+            f"{words['income']} {part['income']}, {words['score']} {part['score']} "
+            f"({part['people']} {words['people']}, "
+            f"{part['hearts']} {words['hearts']})"
+        )
+        city = state.cities[p]
+        market = state.markets[p]
+        cards = [_card(k, lang, markup, scoring.colour_at(city, s, market)) for s, k in enumerate(city)]
+        lines.append("    " + " | ".join(cards))
+    return "\n".join(lines)
+
+
+def _header(state: HappyCityState, words: dict) -> str:
+    if state.phase == "game_over":
+        return f"{words['title']} — {words['over']}"
+    return (f"{words['title']} — {words['round']} {state.round}, {words['to_move']} "
+            f"{words['player'].lower()} {state.current}: {words['phases'][state.phase]}")

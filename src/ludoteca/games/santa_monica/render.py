@@ -1,0 +1,80 @@
+"""The terminal picture of a Santa Monica position (English or Spanish, plain or Rich markup)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import SantaMonicaState
+
+WORDS = {
+    "en": {"objective": "Objective", "faces": "Sand dollar actions", "front": "Front", "back": "Back",
+           "deck": "deck", "truck": "food truck", "foodie": "foodie", "player": "Player", "sd": "SD",
+           "cards": "cards", "phase": "phase", "to_move": "to move", "tile": "tile", "final": "final round",
+           "over": "game over", "score": "score", "supply": "supply"},
+    "es": {"objective": "Objetivo", "faces": "Acciones de dólar de arena", "front": "Delante",
+           "back": "Detrás", "deck": "mazo", "truck": "camión de comida", "foodie": "foodie",
+           "player": "Jugador", "sd": "DA", "cards": "cartas", "phase": "fase", "to_move": "turno de",
+           "tile": "ficha", "final": "última ronda", "over": "fin de la partida", "score": "puntos",
+           "supply": "reserva"},
+}
+CELL = 11
+
+
+def _name(item: dict, lang: str) -> str:
+    return item["name_es"] if lang == "es" else item["name"]
+
+
+def render(state: SantaMonicaState, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
+    words = WORDS.get(lang, WORDS["en"])
+    c = state.content
+
+    def colour(text: str, style: str) -> str:
+        return f"[{style}]{text}[/]" if markup else text
+
+    objective = c.objectives[state.objective]
+    faces = ", ".join(f"{code} ({c.faces[c.face_index[code]]['cost']})" for code in state.faces)
+    lines = [
+        f"Santa Monica — {words['objective']}: {_name(objective, lang)} — {words['faces']}: {faces}",
+        f"{words['phase']}: {state.phase}"
+        + (f" — {words['to_move']}: {words['player']} {state.turn}" if state.to_move
+           else f" — {words['over']}")
+        + (f" — {words['final']}" if state.final_round else ""),
+    ]
+    for label, slots in ((words["front"], state.front), (words["back"], state.back)):
+        cells = [c.cards[i]["id"] if i >= 0 else "--" for i in slots]
+        lines.append(f"  {label:>8}: " + "  ".join(f"{i + 1}:{cell:<4}" for i, cell in enumerate(cells)))
+    tokens = (f"  {words['truck']} {state.truck}, {words['foodie']} {state.foodie}, "
+              f"{words['deck']} {len(state.deck)}")
+    supply = "/".join(str(n) for n in state.supply)
+    lines.append(f"{tokens}; {words['supply']} L/T/V/footprints {supply}")
+    scores = state.scores()
+    for p in range(state.num_players):
+        lines.extend(_city(state, p, words, lang, colour, scores[p], p == player))
+    return "\n".join(lines)
+
+
+def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
+    c = state.content
+    city, people, prints = state.cities[p], state.people[p], state.footprints[p]
+    tile = c.tiles[state.tiles[p]] if state.tiles[p] >= 0 else None
+    head = (f"{words['player']} {p}{' *' if is_you else ''}: {words['tile']} "
+            f"{_name(tile, lang) if tile else '?'}, {state.sand[p]} {words['sd']}, "
+            f"{len(city) - 2} {words['cards']}, {words['score']} {score}")
+    columns = sorted({s >> 1 for s in city})
+    out = [colour(head, "bold")]
+    for row, letter, style in ((0, "B", "yellow"), (1, "S", "cyan")):
+        cells = []
+        for col in range(columns[0], columns[-1] + 1):
+            space = 2 * col + row
+            card = city.get(space)
+            if card is None:
+                cells.append(" " * CELL)
+                continue
+            name = "START" if card < 0 else c.cards[card]["id"]
+            here = people.get(space, [0, 0, 0])
+            crowd = "".join(f"{n}{k}" for n, k in zip(here, "LTV", strict=True) if n)
+            mark = "*" if card >= 0 and card in prints else ""
+            cells.append(f"{name}{mark} {crowd}"[:CELL].ljust(CELL))
+        out.append(f"  {letter} " + colour("|".join(cells), style))
+    return out

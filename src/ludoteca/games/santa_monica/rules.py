@@ -1,0 +1,630 @@
+"""Santa Monica's State: setup, the turn sequence, legal actions and their effects (spec 3–6).
+
+A turn is a queue of small automatic tasks (placement actions, face extras, the truck/foodie
+reward, the end of turn) that stops whenever a player must decide (a move budget, a happy day).
+Decisions with a single legal action are applied automatically and written to `log`, the full
+game log (spec 5); `history` keeps only the actions players chose, so records replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.core import Action, State, rank
+
+from . import render as render_module
+from .content import Content, load_content
+from .notation import (
+    DONE,
+    KEEP,
+    PASS,
+    ChooseTile,
+    Happy,
+    Move,
+    Pick,
+    Step,
+    Swap,
+    Take,
+    Truck,
+    UseFace,
+    Word,
+    pair,
+    space_text,
+)
+from .scoring import LINES, rank_penalties, score_city
+
+SUPPLY = (30, 30, 8, 28)  # locals, tourists, VIPs, footprints
+ANY_KIND = 7  # move budget kinds: bit 0 local, bit 1 tourist, bit 2 VIP
+B0, S0 = 0, 1
+DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
+
+
+def _wrap(column: int, k: int) -> int:
+    return (column - 1 + k) % 4 + 1
+
+
+class SantaMonicaState(State):
+    __slots__ = (
+        "phase", "turn", "objective", "faces", "drawn", "tiles", "deck", "front", "back", "discard",
+        "truck", "foodie", "supply", "cities", "people", "footprints", "sand", "tasks", "face",
+        "picks_left", "lock_col", "placed", "budget", "moved", "passes", "final_round", "log",
+    )
+
+    # ---- setup (spec 3 and 7) -----------------------------------------------------------------
+
+    @property
+    def content(self) -> Content:
+        return load_content(self.options["content"])
+
+    def setup(self) -> None:
+        c, rng, n = self.content, self.rng, self.num_players
+        choice = self.options["objective"]
+        ids = [o["id"] for o in c.objectives]
+        self.objective = c.objective_index[rng.choice(ids) if choice == "random" else choice]
+        faces = self.options["sand_dollar_faces"]
+        if faces == "random":
+            in_play = rng.sample(range(len(c.face_tiles)), 2)
+            faces = [c.faces[rng.choice(c.face_tiles[t])]["code"] for t in in_play]
+        self.faces = list(faces)
+        self.drawn = [c.tile_index[t] for t in rng.sample([t["id"] for t in c.tiles], n)]
+        deck = list(range(len(c.cards)))
+        rng.shuffle(deck)
+        self.front = [deck[i] if i < len(deck) else -1 for i in range(4)]
+        self.back = [deck[i] if i < len(deck) else -1 for i in range(4, 8)]
+        self.deck = deck[8:]
+        self.discard = []
+        self.truck = self.foodie = 0
+        self.supply = list(SUPPLY)
+        self.tiles = [-1] * n
+        self.cities = [{B0: -1, S0: -1} for _ in range(n)]
+        self.people = [{} for _ in range(n)]
+        self.footprints = [set() for _ in range(n)]
+        self.sand = [0] * n
+        self.passes = 0
+        self.final_round = False
+        self.log = []
+        self._reset_turn()
+        if self.options["starting_tiles"] == "random":
+            for seat in range(n):
+                self._give_tile(seat, self.drawn[seat])
+            self.phase = "place_truck"
+        else:
+            self.phase = "choose_tile"
+        self.turn = n - 1
+        self._settle()
+
+    def _reset_turn(self) -> None:
+        self.tasks, self.face, self.picks_left, self.lock_col = [], "", 0, 0
+        self.placed, self.budget, self.moved = [], None, {}
+
+    def _give_tile(self, seat: int, tile: int) -> None:
+        """The tile's bonus: sand dollars, and its people and VIPs on the street half (spec 3.6)."""
+        data = self.content.tiles[tile]
+        self.tiles[seat] = tile
+        self.sand[seat] += data["bonus"]["sand_dollars"]
+        self._add_people(seat, S0, (data["bonus"]["local"], data["bonus"]["tourist"], data["vips"]))
+
+    # ---- contract hooks -----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == "game_over" else (self.turn,)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return [action for _, action in sorted(getattr(self, f"_legal_{self.phase}")(player))]
+
+    def _apply(self, action: Action, player: int) -> None:
+        self.log.append((player, str(action)))
+        self._do(action, player)
+        self._settle()
+
+    def visible_history(self, player: int | None) -> list[tuple[int, str]]:
+        """The full game log, forced actions included (spec 5)."""
+        return list(self.log)
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """Only the deck order is hidden (from everyone): shuffle it."""
+        other = self.clone()
+        rng.shuffle(other.deck)
+        return other
+
+    # ---- legal actions per phase: lists of (canonical text, action) ---------------------------
+
+    def _legal_choose_tile(self, player: int) -> list[tuple]:
+        return [pair(ChooseTile, self.content.tiles[t]["id"], t) for t in self._free_tiles()]
+
+    def _legal_place_truck(self, player: int) -> list[tuple]:
+        return [pair(Truck, col) for col in (1, 2, 3, 4)]
+
+    def _legal_acquire(self, player: int) -> list[tuple]:
+        c = self.content
+        row_of, spaces = c.card_row, self.placements(player)
+        out = [pair(Take, col + 1, s) for col, card in enumerate(self.front) if card >= 0
+               for s in spaces[row_of[card]]]
+        for code in self.faces:
+            index = c.face_index[code]
+            if self.sand[player] >= c.faces[index]["cost"] and self._face_usable(index):
+                out.append(pair(UseFace, code, index))
+        return out or [pair(Word, "pass")]
+
+    def _legal_pick(self, player: int) -> list[tuple]:
+        row_of, spaces = self.content.card_row, self.placements(player)
+        return [
+            pair(Pick, back, col, s)
+            for back, col in self._pick_slots()
+            for s in spaces[row_of[(self.back if back else self.front)[col - 1]]]
+        ]
+
+    def _legal_swap(self, player: int) -> list[tuple]:
+        return [pair(Word, "keep"), *(pair(Swap, a, b) for a, b in self._swaps(player))]
+
+    def _legal_move(self, player: int) -> list[tuple]:
+        out = [pair(Move, k, s, n) for k, s, n in self._starts(player)]
+        out.extend(pair(Step, n) for n in self._steps(player))
+        return [*out, pair(Word, "done")]
+
+    def _legal_happy_day(self, player: int) -> list[tuple]:
+        return [pair(Happy, choice) for choice in ("mix", "move", "sd")]
+
+    def _free_tiles(self) -> list[int]:
+        return [t for t in self.drawn if t not in self.tiles]
+
+    def placements(self, player: int) -> tuple[list[int], list[int]]:
+        """Per row (beach, street): the empty spaces off column 0 touching the city (spec 4.4)."""
+        city = self.cities[player]
+        found: tuple[set, set] = (set(), set())
+        for s in city:
+            for n in (s - 2, s + 2, s ^ 1):
+                if n not in city and n >> 1:
+                    found[n & 1].add(n)
+        return sorted(found[0]), sorted(found[1])
+
+    def _face_usable(self, index: int) -> bool:
+        effect = self.content.faces[index]["effect"]
+        picks, source = effect["picks"], effect["from"]
+        front = sum(c >= 0 for c in self.front)
+        back = sum(c >= 0 for c in self.back)
+        if effect["extra"] == "discard_front_row_first":
+            return back + len(self.deck) >= picks
+        if source == "front":
+            return front >= picks
+        if source == "back":
+            return back >= picks
+        if source == "any":
+            return front + back >= picks
+        return any(f >= 0 and b >= 0 for f, b in zip(self.front, self.back, strict=True))
+
+    def _pick_slots(self) -> list[tuple[bool, int]]:
+        """The display slots the current sand dollar face lets the player pick from."""
+        source = self.content.faces[self.content.face_index[self.face]]["effect"]["from"]
+        if source == "column":
+            if self.lock_col:
+                col = self.lock_col
+                return [(self.back[col - 1] >= 0, col)]
+            columns = [c + 1 for c in range(4) if self.front[c] >= 0 and self.back[c] >= 0]
+            return [(back, col) for col in columns for back in (False, True)]
+        rows = {"front": (False,), "back": (True,), "any": (False, True)}[source]
+        return [
+            (back, c + 1) for back in rows for c in range(4) if (self.back if back else self.front)[c] >= 0
+        ]
+
+    def _swaps(self, player: int) -> list[tuple[int, int]]:
+        city = self.cities[player]
+        out = []
+        for row in (0, 1):
+            cards = sorted(s for s, card in city.items() if card >= 0 and s & 1 == row)
+            out.extend((a, b) for i, a in enumerate(cards) for b in cards[i + 1:])
+        return out
+
+    def _starts(self, player: int) -> list[tuple[int, int, int]]:
+        """(kind, from, to) of every person the open budget may start moving (spec 4.6)."""
+        kinds, most, _, cap, started, total = self.budget[:6]
+        if started >= most or (cap and total >= cap):
+            return []
+        city, moved = self.cities[player], self.moved
+        return [
+            (k, s, n)
+            for s, here in self.people[player].items()
+            for k in (0, 1, 2) if kinds >> k & 1 and here[k] > moved.get(s * 3 + k, 0)
+            for n in (s - 2, s + 2, s ^ 1) if n in city
+        ]
+
+    def _steps(self, player: int) -> list[int]:
+        """Destinations of the active person's next step."""
+        _, _, distance, cap, _, total, active, _, steps = self.budget
+        if active is None or steps >= distance or (cap and total >= cap):
+            return []
+        city = self.cities[player]
+        return [n for n in (active - 2, active + 2, active ^ 1) if n in city]
+
+    def _can_move(self, player: int) -> bool:
+        return bool(self._steps(player) or self._starts(player))
+
+    # ---- effects ------------------------------------------------------------------------------
+
+    def _do(self, action: Action, player: int) -> None:
+        kind = type(action)
+        if kind is ChooseTile:
+            self._do_tile(action, player)
+        elif kind is Truck:
+            self.truck, self.foodie = action.col, _wrap(action.col, 2)
+            self._start_turn(0)
+        elif kind is Take:
+            card = self.front[action.col - 1]
+            self.front[action.col - 1] = -1
+            self._place(player, card, action.space)
+            self.tasks = [*self._card_tasks(card), ("reward", action.col), ("end",)]
+            self._run()
+        elif kind is UseFace:
+            self._do_face(action, player)
+        elif kind is Pick:
+            self._do_pick(action, player)
+        elif kind is Swap:
+            self._swap(player, action.a, action.b)
+            self._run()
+        elif kind is Move or kind is Step:
+            self._do_move(action, player)
+        elif kind is Happy:
+            self._do_happy(action, player)
+        elif action == KEEP:
+            self._run()
+        elif action == DONE:
+            self.budget, self.moved = None, {}
+            self._run()
+        elif action == PASS:
+            self.passes += 1
+            self._end_turn()
+
+    def _settle(self) -> None:
+        """Apply every forced decision (exactly one legal action) and log it (spec 4.1)."""
+        while self.phase in DECISIONS:
+            forced = self._forced()
+            if forced is None:
+                return
+            self.log.append((self.turn, str(forced)))
+            self._do(forced, self.turn)
+
+    def _forced(self) -> Action | None:
+        if self.phase == "choose_tile":
+            free = self._free_tiles()
+            return ChooseTile(self.content.tiles[free[0]]["id"], free[0]) if len(free) == 1 else None
+        if self.phase == "swap":
+            return None if self._swaps(self.turn) else KEEP
+        if self.phase == "acquire":
+            return PASS if all(c < 0 for c in self.front) else None
+        return None
+
+    def _do_tile(self, action: ChooseTile, player: int) -> None:
+        self._give_tile(player, action.index)
+        if player > 0:
+            self.turn = player - 1
+        else:
+            self.phase, self.turn = "place_truck", self.num_players - 1
+
+    def _do_face(self, action: UseFace, player: int) -> None:
+        face = self.content.faces[action.index]
+        self.sand[player] -= face["cost"]
+        self.face, self.picks_left = action.code, face["effect"]["picks"]
+        if face["effect"]["extra"] == "discard_front_row_first":
+            self.discard.extend(c for c in self.front if c >= 0)
+            self.front = [-1] * 4
+            self.refresh()
+        self.phase = "pick"
+
+    def _do_pick(self, action: Pick, player: int) -> None:
+        slots = self.back if action.back else self.front
+        card = slots[action.col - 1]
+        slots[action.col - 1] = -1
+        self._place(player, card, action.space)
+        self.lock_col, self.picks_left = action.col, self.picks_left - 1
+        if self.picks_left:
+            return
+        extra = self.content.faces[self.content.face_index[self.face]]["effect"]["extra"]
+        self.tasks = [task for c in self.placed for task in self._card_tasks(c)]
+        if extra == "move_any_2x2":
+            self.tasks.append(("move", ANY_KIND, 2, 2, 0))
+        elif extra == "add_local_tourist":
+            self.tasks.append(("add", 1, 1, 0, self.placed[-1]))
+        self.tasks.append(("end",))
+        if extra == "optional_swap":
+            self.phase = "swap"
+        else:
+            self._run()
+
+    def _do_happy(self, action: Happy, player: int) -> None:
+        self.truck = _wrap(self.truck, 2)
+        if action.choice in ("sd", "mix"):
+            self.sand[player] += 2 if action.choice == "sd" else 1
+        if action.choice == "mix":
+            self.tasks.insert(0, ("move", ANY_KIND, 1, 1, 0))
+        elif action.choice == "move":
+            self.tasks.insert(0, ("move", ANY_KIND, 2, 2, 2))
+        self._run()
+
+    def _card_tasks(self, card: int) -> list[tuple]:
+        return [a + (card,) if a[0] == "add" else a for a in self.content.card_actions[card]]
+
+    def _place(self, player: int, card: int, space: int) -> None:
+        self.cities[player][space] = card
+        self.placed.append(card)
+
+    def _swap(self, player: int, a: int, b: int) -> None:
+        city, people = self.cities[player], self.people[player]
+        city[a], city[b] = city[b], city[a]
+        here_a, here_b = people.pop(a, None), people.pop(b, None)
+        if here_a:
+            people[b] = here_a
+        if here_b:
+            people[a] = here_b
+
+    def _space_of(self, player: int, card: int) -> int:
+        return next(s for s, c in self.cities[player].items() if c == card)
+
+    def _add_people(self, player: int, space: int, counts: tuple[int, ...]) -> None:
+        """Mandatory adds: as many as the supply allows (spec 4.5)."""
+        limited = self.options["limited_supply"]
+        here = self.people[player].get(space) or [0, 0, 0]
+        for k, wanted in enumerate(counts):
+            given = min(wanted, self.supply[k]) if limited else wanted
+            if limited:
+                self.supply[k] -= given
+            here[k] += given
+        if any(here):
+            self.people[player][space] = here
+
+    def _run(self) -> None:
+        """Carry out queued tasks until a player must decide or the turn ends."""
+        self.phase = "auto"
+        while self.tasks:
+            task = self.tasks.pop(0)
+            kind = task[0]
+            if kind == "sd":
+                self.sand[self.turn] += task[1]
+            elif kind == "add":
+                self._add_people(self.turn, self._space_of(self.turn, task[4]), task[1:4])
+            elif kind == "move":
+                self.budget, self.moved = list(task[1:]) + [0, 0, None, 0, 0], {}
+                if self._can_move(self.turn):
+                    self.phase = "move"
+                    return
+                self.budget = None
+            elif kind == "reward":
+                if self._reward(task[1]):
+                    return
+            else:
+                self._end_turn()
+                return
+
+    def _reward(self, col: int) -> bool:
+        """The food truck / foodie reward after a free take (spec 4.8); True for a happy day."""
+        truck, foodie = self.truck == col, self.foodie == col
+        if truck and foodie:
+            self.phase = "happy_day"
+            return True
+        if truck:
+            self.sand[self.turn] += 1
+            self.truck = _wrap(self.truck, 1)
+        elif foodie:
+            self.foodie = _wrap(self.foodie, 1)
+            self.tasks.insert(0, ("move", ANY_KIND, 1, 1, 0))
+        return False
+
+    def _do_move(self, action: Move | Step, player: int) -> None:
+        budget, moved, people = self.budget, self.moved, self.people[player]
+        if type(action) is Move:
+            kind, src = action.kind, action.src
+            budget[4] += 1
+            budget[8] = 0
+        else:
+            kind, src = budget[7], budget[6]
+            key = src * 3 + kind
+            moved[key] -= 1
+            if not moved[key]:
+                del moved[key]
+        dst = action.dst
+        here = people[src]
+        here[kind] -= 1
+        if not any(here):
+            del people[src]
+        people.setdefault(dst, [0, 0, 0])[kind] += 1
+        moved[dst * 3 + kind] = moved.get(dst * 3 + kind, 0) + 1
+        budget[5] += 1
+        budget[6], budget[7] = dst, kind
+        budget[8] += 1
+        if kind == 2:
+            self._footprint(player, dst)
+        if not self._can_move(player):
+            self.budget, self.moved = None, {}
+            self._run()
+
+    def _footprint(self, player: int, space: int) -> None:
+        """A VIP entering a wanted card leaves a footprint there, one per card (spec 4.7)."""
+        card = self.cities[player][space]
+        prints = self.footprints[player]
+        if card < 0 or card in prints:
+            return
+        if not self.content.card_tags[card] & self.content.tile_wants[self.tiles[player]]:
+            return
+        if self.options["limited_supply"]:
+            if not self.supply[3]:
+                return
+            self.supply[3] -= 1
+        prints.add(card)
+
+    def refresh(self) -> None:
+        """Slide back-row cards forward and draw from the deck, column by column (spec 4.9)."""
+        front, back, deck = self.front, self.back, self.deck
+        for c in range(4):
+            while front[c] < 0 and (back[c] >= 0 or deck):
+                if back[c] >= 0:
+                    front[c], back[c] = back[c], -1
+                else:
+                    front[c] = deck.pop(0)
+            if back[c] < 0 and deck:
+                back[c] = deck.pop(0)
+
+    def _end_turn(self) -> None:
+        self.refresh()
+        if self.phase != "acquire":  # any turn but a pass
+            self.passes = 0
+        end = self.options["end_cards"]
+        if any(len(city) - 2 >= end for city in self.cities):
+            self.final_round = True
+        if (self.final_round and self.turn == self.num_players - 1) or self.passes >= self.num_players:
+            self.phase = "game_over"
+            self._reset_turn()
+            return
+        self._start_turn((self.turn + 1) % self.num_players)
+
+    def _start_turn(self, seat: int) -> None:
+        self._reset_turn()
+        self.turn, self.phase = seat, "acquire"
+
+    # ---- scoring ------------------------------------------------------------------------------
+
+    def score_lines(self) -> tuple[list[dict[str, int]], list[int]]:
+        """Every player's nine scorepad lines and unplaced people (spec 8)."""
+        c = self.content
+        objective = c.objectives[self.objective]
+        lines, unplaced = [], []
+        for p in range(self.num_players):
+            if self.tiles[p] < 0:
+                lines.append(dict.fromkeys(LINES, 0))
+                unplaced.append(0)
+                continue
+            line, u = score_city(c, objective, self.tiles[p], self.cities[p], self.people[p],
+                                 self.footprints[p], self.sand[p])
+            lines.append(line)
+            unplaced.append(u)
+        for line, penalty in zip(lines, rank_penalties(objective, unplaced), strict=True):
+            line["penalty"] += penalty
+        return lines, unplaced
+
+    def scores(self) -> list[float]:
+        return [sum(line.values()) for line in self.score_lines()[0]]
+
+    def breakdown(self) -> list[dict[str, Any]]:
+        lines, unplaced = self.score_lines()
+        return [
+            {**line, "total": sum(line.values()), "unplaced": u, "sand_dollars_left": self.sand[p]}
+            for p, (line, u) in enumerate(zip(lines, unplaced, strict=True))
+        ]
+
+    def result(self):
+        breakdown = self.breakdown()
+        totals = [b["total"] for b in breakdown]
+        keys = [(totals[p], self.sand[p]) for p in range(self.num_players)]
+        return rank(keys, ["score", "most sand dollars left"], totals, breakdown)
+
+    # ---- presentation -------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything is public except the deck order (only its size is shown)."""
+        c = self.content
+
+        def card_id(i: int) -> str | None:
+            return c.cards[i]["id"] if i >= 0 else None
+
+        budget = None
+        if self.budget is not None:
+            kinds, most, distance, cap, started, total, active, kind, steps = self.budget
+            budget = {"kinds": [k for i, k in enumerate(("local", "tourist", "vip")) if kinds >> i & 1],
+                      "people": most, "distance": distance, "total_cap": cap or None,
+                      "started": started, "total": total,
+                      "active": None if active is None else {"space": space_text(active),
+                                                             "kind": "LTV"[kind], "steps": steps},
+                      "moved": {f"{space_text(key // 3)} {'LTV'[key % 3]}": n
+                                for key, n in self.moved.items()}}
+        return {
+            "you": player,
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_move": list(self.to_move),
+            "objective": c.objectives[self.objective]["id"],
+            "faces": list(self.faces),
+            "front": [card_id(i) for i in self.front],
+            "back": [card_id(i) for i in self.back],
+            "deck_size": len(self.deck),
+            "discard": [card_id(i) for i in self.discard],
+            "truck": self.truck,
+            "foodie": self.foodie,
+            "supply": dict(zip(("local", "tourist", "vip", "footprint"), self.supply, strict=True)),
+            "drawn_tiles": [c.tiles[t]["id"] for t in self.drawn],
+            "face_in_use": self.face or None,
+            "picks_left": self.picks_left,
+            "move_budget": budget,
+            "final_round": self.final_round,
+            "passes": self.passes,
+            "players": [self._player_view(p) for p in range(self.num_players)],
+        }
+
+    def _player_view(self, p: int) -> dict[str, Any]:
+        c = self.content
+        city = self.cities[p]
+        return {
+            "tile": c.tiles[self.tiles[p]]["id"] if self.tiles[p] >= 0 else None,
+            "sand_dollars": self.sand[p],
+            "feature_cards": len(city) - 2,
+            "cards": {space_text(s): c.cards[card]["id"] for s, card in sorted(city.items()) if card >= 0},
+            "people": {space_text(s): list(here) for s, here in sorted(self.people[p].items())},
+            "footprints": sorted(space_text(s) for s, card in city.items() if card in self.footprints[p]),
+        }
+
+    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
+        return render_module.render(self, lang, player, markup)
+
+    def explain_illegal(self, action: Action, player: int) -> str:
+        return _explain(self, action, player)
+
+
+_PHASE_VERBS = {
+    "choose_tile": (ChooseTile,), "place_truck": (Truck,), "acquire": (Take, UseFace, Word),
+    "pick": (Pick,), "swap": (Swap, Word), "move": (Move, Step, Word), "happy_day": (Happy,),
+}
+
+
+def _explain(state: SantaMonicaState, action: Action, player: int) -> str:
+    """A precise reason why a well-formed action is not legal now (spec 5)."""
+    if type(action) not in _PHASE_VERBS.get(state.phase, ()):
+        return f"not possible in phase {state.phase}"
+    c = state.content
+    if type(action) in (Take, Pick):
+        back = getattr(action, "back", False)
+        slot = f"{'RF'[not back]}{action.col}"
+        card = (state.back if back else state.front)[action.col - 1]
+        if card < 0:
+            return f"{slot} is empty"
+        if type(action) is Pick and (back, action.col) not in state._pick_slots():
+            return f"the {state.face} action cannot take {slot}"
+        return _explain_space(state, player, c.card_row[card], action.space)
+    if type(action) is UseFace:
+        if action.code not in state.faces:
+            return f"{action.code} is not in play; the faces are {', '.join(state.faces)}"
+        cost = c.faces[action.index]["cost"]
+        if state.sand[player] < cost:
+            return f"you have {state.sand[player]} sand dollars, {action.code} costs {cost}"
+        return f"{action.code} cannot take any card from the display now"
+    if type(action) is Move:
+        here = state.people[player].get(action.src, [0, 0, 0])[action.kind]
+        if not here:
+            return f"nobody of that kind is on {space_text(action.src)}"
+        if here <= state.moved.get(action.src * 3 + action.kind, 0):
+            return "that person has already moved in this action"
+        return "this move action does not allow it (kind, number of people or destination)"
+    if type(action) is Step:
+        return "no person is moving, the steps are used up or that space is not a neighbour"
+    if type(action) is ChooseTile:
+        return f"tile {action.tile} is not among the drawn tiles still free"
+    return "not a legal action now"
+
+
+def _explain_space(state: SantaMonicaState, player: int, row: int, space: int) -> str:
+    where = space_text(space)
+    if space & 1 != row:
+        return f"a {('beach', 'street')[row]} card goes in row {'BS'[row]}"
+    if space >> 1 == 0:
+        return "column 0 holds the starting tile"
+    if space in state.cities[player]:
+        return f"{where} is already occupied"
+    return f"{where} does not touch your city"
