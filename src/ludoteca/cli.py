@@ -147,16 +147,55 @@ def _not_yet(name: str) -> None:
     raise typer.Exit(1)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def play() -> None:
-    """Play a game in the terminal against bots or friends."""
-    _not_yet("play")
+@app.command()
+def play(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: str = typer.Option(
+        "human,random",
+        "--players",
+        "-p",
+        help="Seats in order, comma-separated: human or a bot name (human,random,... ; several humans "
+        "play hot-seat). / Asientos: human o un bot.",
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="Deal and bots reproducible from this seed."),
+    level: str = typer.Option("normal", "--level", help="Bot strength: easy, normal or hard."),
+    option: list[str] | None = typer.Option(
+        None, "--option", "-o", metavar="K=V", help="A game option, e.g. variant=city_sprint (repeatable)."
+    ),
+    lang: str | None = LangOption,
+) -> None:
+    """Play a game in the terminal against bots or friends (type help while playing)."""
+    from ludoteca.tui import Session, run
+
+    lang = _lang(lang)
+    try:
+        session = Session.start(game_id, players.split(","), seed, option or [], level, lang)
+    except LudotecaError as error:
+        _fail(error)
+    raise typer.Exit(run(session, console))
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def serve() -> None:
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    db: str | None = typer.Option(
+        None,
+        "--db",
+        help="Database URL or SQLite file (default: $LUDOTECA_DATABASE_URL, else ./ludoteca.sqlite3).",
+    ),
+) -> None:
     """Start the browser table (web server with bots and online play)."""
-    _not_yet("serve")
+    from ludoteca.server import run
+    from ludoteca.server.store import database_url
+
+    shown = f"[{host}]" if ":" in host else host
+    console.print(f"ludoteca: open [bold]http://{shown}:{port}[/] in a browser (Ctrl+C stops the server)")
+    console.print(f"[dim]database: {database_url(db)}[/]", highlight=False)
+    try:
+        run(host, port, db)
+    except (OSError, LudotecaError) as error:
+        _fail(error)
 
 
 @app.command()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .data import load_text
-from .errors import IllegalAction, LudotecaError, OptionError
+from .errors import IllegalAction, LudotecaError, NotationError, OptionError
 from .options import Option, parse_options, resolve_options
 from .state import Action, State
 
@@ -58,6 +58,10 @@ class Game:
     # Named option sets worth playing and testing (variants, maps, modes); {} is the default game.
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
 
+    # Games whose every possible action fits in one short list declare it here, and the fixed
+    # action ids are positions in it; games with larger spaces override the three id methods.
+    all_actions: ClassVar[tuple[Action, ...]] = ()
+
     # ---- game hooks -------------------------------------------------------------------------
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
@@ -66,16 +70,25 @@ class Game:
 
     @property
     def action_space_size(self) -> int:
-        """Game hook: the number of fixed action ids (for RL action masks)."""
-        raise NotImplementedError
+        """The number of fixed action ids (for RL action masks)."""
+        if not self.all_actions:
+            raise NotImplementedError(f"{type(self).__name__} declares no action ids")
+        return len(self.all_actions)
 
     def action_id(self, action: Action) -> int:
-        """Game hook: the fixed id of `action`, in `range(action_space_size)`."""
-        raise NotImplementedError
+        """The fixed id of `action`, in `range(action_space_size)`."""
+        ids = type(self).__dict__.get("_action_ids")
+        if ids is None:
+            ids = type(self)._action_ids = {a: i for i, a in enumerate(self.all_actions)}
+        return ids[action]
 
-    def action_from_id(self, action_id: int, state: State) -> Action:
-        """Game hook: the action with this id in `state` (inverse of `action_id`)."""
-        raise NotImplementedError
+    def action_from_id(self, action_id: int, state: State | None = None) -> Action:
+        """The action with this id in `state` (inverse of `action_id`)."""
+        if not 0 <= action_id < self.action_space_size:
+            raise NotationError(
+                f"{self.info.names['en']}: action ids run from 0 to {self.action_space_size - 1}"
+            )
+        return self.all_actions[action_id]
 
     # ---- the contract -----------------------------------------------------------------------
 

@@ -56,6 +56,12 @@ class State:
             self._rng_shared = False
         return self._rng
 
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        """Replace the generator (e.g. `determinize` re-seeds the future chance of a sample)."""
+        self._rng = generator
+        self._rng_shared = False
+
     # ---- game hooks -------------------------------------------------------------------------
 
     def setup(self) -> None:

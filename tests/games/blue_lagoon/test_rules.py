@@ -163,3 +163,10 @@ def test_view_is_the_whole_position():
     view = state.view(1)
     assert view["position"] == P.W5 and view == state.view(None)
     assert state.determinize(0, random.Random(1)).view(0) == view
+
+
+def test_inspecting_a_loaded_phase_end_changes_nothing():
+    state = load(P.RULEBOOK_END_OF_EXPLORATION)
+    repr(state), state.scores(), state.render(), state.view(None), state.breakdown()
+    assert to_notation(state) == P.RULEBOOK_END_OF_EXPLORATION
+    assert state.scores() == [92, 91, 87]

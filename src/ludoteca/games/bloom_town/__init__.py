@@ -7,7 +7,7 @@ from typing import Any
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
 
 from .components import SIDES
-from .notation import ACTION_ID, ALL_ACTIONS, parse
+from .notation import ALL_ACTIONS, parse
 from .rules import BloomTownState
 
 
@@ -35,6 +35,7 @@ class BloomTown(Game):
     )
     state_class = BloomTownState
     package = __name__
+    all_actions = ALL_ACTIONS
     presets = {"default": {}, "side-b": {"board_side": "B"}}
 
     def check_options(self, options: dict[str, Any], num_players: int) -> None:
@@ -47,16 +48,6 @@ class BloomTown(Game):
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse(text)
-
-    @property
-    def action_space_size(self) -> int:
-        return len(ALL_ACTIONS)
-
-    def action_id(self, action: Action) -> int:
-        return ACTION_ID[action]
-
-    def action_from_id(self, action_id: int, state: State) -> Action:
-        return ALL_ACTIONS[action_id]
 
 
 register(BloomTown())

@@ -85,7 +85,6 @@ KEEPS: tuple[Keep, ...] = tuple(Keep(t) for t in range(len(TYPES)))
 ALL_ACTIONS: tuple[Action, ...] = (
     tuple(a for row in BUILDS for a in row) + BONUSES + TAKES + KEEPS
 )
-ACTION_ID = {a: i for i, a in enumerate(ALL_ACTIONS)}
 _BY_TEXT = {str(a): a for a in ALL_ACTIONS}
 
 

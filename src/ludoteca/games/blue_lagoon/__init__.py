@@ -25,7 +25,7 @@ _KINDS = ("S", "T")
 class BlueLagoon(Game):
     info = GameInfo(
         id="blue-lagoon",
-        names={"en": "Blue Lagoon", "es": "Laguna Azul"},
+        names={"en": "Blue Lagoon", "es": "Blue Lagoon"},  # the Spanish rulebook keeps the title
         min_players=2,
         max_players=4,
         options=(

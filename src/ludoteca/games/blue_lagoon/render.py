@@ -12,6 +12,7 @@ from .board import COMPONENTS, EMPTY, TOKEN_LETTERS, board
 
 _COLOURS = [c["hex"] for c in COMPONENTS["colours"]]
 _COLOUR_NAMES = [c["name"] for c in COMPONENTS["colours"]]
+_TOKEN_COLOURS = ("dark_orange3", "green_yellow", "cyan", "magenta", "bright_white")  # C B W P S
 _WORDS = {
     "en": {"E": "Exploration", "S": "Settlement", "phase": "phase", "to_move": "to move",
            "over": "game over", "seat": "seat", "hand": "in hand", "settlers": "settlers",
@@ -42,7 +43,8 @@ def _tile(state, t: int, markup: bool) -> str:
         return _paint(" ~ ", "blue", markup)
     letter = chr(ord("A") + island) if island < 26 else "#"
     if state.tokens[t] != EMPTY:
-        return _paint(f"({TOKEN_LETTERS[state.tokens[t]].lower()})", "yellow", markup)
+        kind = state.tokens[t]
+        return _paint(f"({TOKEN_LETTERS[kind].lower()})", _TOKEN_COLOURS[kind], markup)
     if b.is_stone[t]:
         return _paint(f"({letter})", "green", markup)
     return _paint(f" {letter} ", "green", markup)

@@ -366,6 +366,11 @@ class BlueLagoonState(State):
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
         return render(self, lang, markup)
 
+    def __repr__(self) -> str:
+        # Unlike the base repr this does not read `to_move`, which may continue a loaded position.
+        status = "over" if self.finished else f"seat {self.current} to move"
+        return f"<blue-lagoon state, phase {self.phase}, {status}, {len(self.history)} actions>"
+
 
 REASONS = {
     "game_over": "the game has ended",

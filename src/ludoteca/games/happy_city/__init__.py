@@ -6,7 +6,7 @@ from typing import Any
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, register
 
-from .notation import ALL_MOVES, MOVE_ID, Move, parse
+from .notation import ALL_MOVES, Move, parse
 from .rules import HappyCityState
 
 
@@ -39,6 +39,7 @@ class HappyCity(Game):
     )
     state_class = HappyCityState
     package = __name__
+    all_actions = ALL_MOVES
     presets = {
         "default": {},
         "expert": {"expert": True},
@@ -49,18 +50,6 @@ class HappyCity(Game):
         if not isinstance(text, str):
             raise NotationError(f"Happy City: an action is text, not {type(text).__name__}")
         return parse(text)
-
-    @property
-    def action_space_size(self) -> int:
-        return len(ALL_MOVES)
-
-    def action_id(self, action: Move) -> int:
-        return MOVE_ID[action]
-
-    def action_from_id(self, action_id: int, state: Any = None) -> Move:
-        if not 0 <= action_id < len(ALL_MOVES):
-            raise NotationError(f"Happy City: action id must be in 0..{len(ALL_MOVES) - 1}")
-        return ALL_MOVES[action_id]
 
 
 GAME = register(HappyCity())

@@ -49,7 +49,6 @@ ALL_MOVES: tuple[Move, ...] = (
     PASS, COIN, *DRAW.values(), *DISCARD.values(), *BUY.values(), *SPECIAL.values(),
     *MARKET.values(), *SPHINX.values(),
 )
-MOVE_ID = {move: i for i, move in enumerate(ALL_MOVES)}
 _BY_TEXT = {str(move): move for move in ALL_MOVES}
 
 

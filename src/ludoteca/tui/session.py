@@ -1,0 +1,260 @@
+"""One game at the terminal: who sits where, the bots' moves, undo and save — without any I/O.
+
+The interactive loop (`app.py`) only reads lines and draws; every decision about the game lives
+here, so it can be tested directly and stays the same whatever draws it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import ludoteca
+from ludoteca.bots import BOTS, LEVELS, Bot, make_bot
+from ludoteca.core import Action, Game, LudotecaError, OptionError, State
+
+from .text import say
+
+HUMAN = "human"
+# How many re-sampled worlds are checked before an action is declared "revealed nothing".
+REVEAL_SAMPLES = 3
+
+
+@dataclass
+class Seat:
+    """One seat: a person at this keyboard (`bot` is None) or a bot."""
+
+    kind: str
+    bot: Bot | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass(frozen=True)
+class Note:
+    """What the session remembers about one action of the history."""
+
+    undoable: bool  # a person's action that revealed nothing: its author may take it back
+    alone: bool  # its author was the only one to move: a next action of theirs continues the turn
+
+
+class UndoRefused(LudotecaError):
+    """Undo is not allowed now; the message says why (in the player's language)."""
+
+
+@dataclass
+class Session:
+    """A game in progress with its seats; `state` is replaced (never patched) by undo."""
+
+    game: Game
+    state: State
+    seats: list[Seat]
+    lang: str = "en"
+    # Parallel to state.history.
+    notes: list[Note] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        game_id: str,
+        players: list[str],
+        seed: int | None = None,
+        options: list[str] | None = None,
+        level: str = "normal",
+        lang: str = "en",
+    ) -> Session:
+        """Check the players and options, then deal a new game. Raises `OptionError` if invalid."""
+        game = ludoteca.load(game_id)
+        kinds = [name.strip().lower() for name in players if name.strip()]
+        if not kinds:
+            raise OptionError(say(lang, "no_players"))
+        for kind in kinds:
+            if kind != HUMAN and kind not in BOTS:
+                raise OptionError(say(lang, "bad_player", name=kind, bots=", ".join(BOTS)))
+        if level not in LEVELS:
+            raise OptionError(say(lang, "bad_level", levels=", ".join(LEVELS), level=level))
+        info = game.info
+        if len(kinds) not in info.player_counts:
+            counts = (
+                str(info.min_players)
+                if info.min_players == info.max_players
+                else f"{info.min_players}–{info.max_players}"
+            )
+            name = info.names[lang]
+            raise OptionError(say(lang, "player_count", game=name, counts=counts, count=len(kinds)))
+        parsed = game.parse_options(list(options or []))
+        state = game.new_state(len(kinds), seed=seed, **parsed)
+        # Bots are seeded from the game's seed, so a whole game is reproducible from --seed alone.
+        seats = [
+            Seat(kind) if kind == HUMAN else Seat(kind, make_bot(kind, level, seed=state.seed * 31 + seat))
+            for seat, kind in enumerate(kinds)
+        ]
+        return cls(game, state, seats, lang)
+
+    # ---- whose turn ---------------------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, s in enumerate(self.seats) if s.is_human]
+
+    def bot_to_move(self) -> int | None:
+        """A bot seat that owes an action now, if any.
+
+        In simultaneous rounds bots submit before the people, so a bot never decides while a
+        person's secret move is already sitting in the state.
+        """
+        return next((seat for seat in self.state.to_move if not self.seats[seat].is_human), None)
+
+    def human_to_move(self, preferred: int | None = None) -> int | None:
+        """The person to prompt next: `preferred` while it still owes an action (multi-step turns
+        and consecutive rounds stay on one screen), else the first person who owes one."""
+        to_move = self.state.to_move
+        if preferred in to_move and self.seats[preferred].is_human:
+            return preferred
+        return next((seat for seat in to_move if self.seats[seat].is_human), None)
+
+    def step_in_turn(self, seat: int) -> int:
+        """1 for the first action of a turn, 2 for the next one of a multi-step turn, ...
+
+        A turn continues while `seat` alone is to move and every action since its start was taken
+        with `seat` alone to move (so a new simultaneous round is a new turn, not a step).
+        """
+        if self.state.to_move != (seat,):
+            return 1
+        step = 1
+        for (player, _), note in zip(reversed(self.state.history), reversed(self.notes), strict=True):
+            if player != seat or not note.alone:
+                break
+            step += 1
+        return step
+
+    # ---- acting -------------------------------------------------------------------------------
+
+    def play_bot(self, seat: int) -> str:
+        """Let the bot at `seat` act; returns the action's text."""
+        action = self.seats[seat].bot.choose(self.state, seat)
+        self._apply(action, seat, human=False)
+        return str(action)
+
+    def play(self, text_or_action: str | Action, seat: int) -> str:
+        """Apply a person's action. Raises NotationError / IllegalAction with the state untouched."""
+        action = text_or_action
+        if isinstance(action, str):
+            action = self.game.parse_action(action, self.state)
+        self._apply(action, seat, human=True)
+        return str(action)
+
+    def _apply(self, action: Action, seat: int, human: bool) -> None:
+        alone = self.state.to_move == (seat,)
+        if not human:  # a bot's action is never taken back: skip the reveal probe
+            self.state.apply(action, seat)
+            self.notes.append(Note(undoable=False, alone=alone))
+            return
+        before = self.state.clone()
+        rng_before = before.to_json()["rng"]
+        self.state.apply(action, seat)
+        self.notes.append(Note(undoable=not self._revealed(before, rng_before, action, seat), alone=alone))
+
+    def _revealed(self, before: State, rng_before: object, action: Action, seat: int) -> bool:
+        """Whether `action` showed `seat` something it could not know before (generically).
+
+        A chance draw moves the random generator. A reveal from a deck shuffled in advance (or
+        another seat's secret move coming to light) is caught by replaying the action in worlds
+        re-sampled from what `seat` knew: if what `seat` sees afterwards differs in any of them,
+        the action depended on hidden information and must not be taken back.
+        """
+        if self.state.to_json()["rng"] != rng_before:
+            return True
+        if not self.game.info.hidden_information:
+            return False
+        seen = self.state.view(seat)
+        for sample_seed in range(REVEAL_SAMPLES):
+            try:
+                sample = before.determinize(seat, random.Random(sample_seed))
+                sample.apply(action, seat)
+                if sample.view(seat) != seen:
+                    return True
+            except Exception:  # a failing probe must not end the game: assume a reveal
+                return True
+        return False
+
+    # ---- what a seat may see ------------------------------------------------------------------
+
+    def visible_scores(self, seat: int | None) -> list[float | None]:
+        """The scores `seat` may see; None for a score that depends on something hidden from it.
+
+        A game's view may carry the scores (then they are the game's word); otherwise a score is
+        shown only if it comes out the same in worlds re-sampled from what `seat` knows, so
+        secret scoring (a hidden objective, say) is never given away mid-game.
+        """
+        state = self.state
+        real = list(state.scores())
+        if state.is_over or not self.game.info.hidden_information:
+            return real
+        if seat is None:
+            return [None] * len(real)
+        shown = state.view(seat).get("scores")
+        if isinstance(shown, list) and len(shown) == len(real):
+            return shown
+        try:
+            samples = [
+                state.determinize(seat, random.Random(sample_seed)).scores()
+                for sample_seed in range(REVEAL_SAMPLES)
+            ]
+        except Exception:  # a failing probe hides the scores rather than end the game
+            return [None] * len(real)
+        return [score if all(s[p] == score for s in samples) else None for p, score in enumerate(real)]
+
+    # ---- undo and save ------------------------------------------------------------------------
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not undo now (in the player's language), or None if it may."""
+        history = self.state.history
+        if not history:
+            return say(self.lang, "undo_nothing")
+        player = history[-1][0]
+        if player != seat:
+            return say(self.lang, "undo_not_yours", player=self.name(player))
+        if not self.notes[-1].undoable:
+            return say(self.lang, "undo_revealed")
+        return None
+
+    def undo(self, seat: int) -> str:
+        """Take back `seat`'s own last action by replaying the record without it; returns its text.
+
+        Never across another player's action or a reveal: raises `UndoRefused` saying why.
+        """
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise UndoRefused(refusal)
+        history = self.state.history
+        text = history[-1][1]
+        self.state = self.game.replay(self.game.record(self.state), upto=len(history) - 1)
+        self.notes.pop()
+        return text
+
+    def record(self) -> dict:
+        return self.game.record(self.state)
+
+    def save(self, path: str | Path) -> int:
+        """Write the replayable record as JSON; returns the number of actions saved."""
+        record = self.record()
+        text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+        Path(path).expanduser().write_text(text, encoding="utf-8")
+        return len(record["actions"])
+
+    # ---- naming -------------------------------------------------------------------------------
+
+    def who(self, seat: int, viewer: int | None = None) -> str:
+        """'you', 'human' or 'random bot' — how `viewer` should read the name of `seat`."""
+        if seat == viewer:
+            return say(self.lang, "you")
+        kind = self.seats[seat]
+        return say(self.lang, "human") if kind.is_human else say(self.lang, "bot", name=kind.kind)
+
+    def name(self, seat: int) -> str:
+        return say(self.lang, "player", seat=seat)

@@ -1,0 +1,158 @@
+// The home page: the games, the table-creation form, and the recent tables.
+import { api, el, gameName, games } from "./api.js";
+import { getLang, t, translatePage } from "./i18n.js";
+
+let catalogue;
+let chosen = null;
+
+async function main() {
+  catalogue = await games();
+  translatePage(draw);
+  draw();
+}
+
+function draw() {
+  drawGames();
+  if (chosen) drawForm(chosen);
+  drawTables();
+}
+
+function playerRange(info) {
+  return info.min_players === info.max_players ? `${info.min_players}` : `${info.min_players}–${info.max_players}`;
+}
+
+function drawGames() {
+  const lang = getLang();
+  const grid = document.getElementById("games");
+  grid.replaceChildren(
+    ...catalogue.games.map((info) =>
+      el("article", { class: "game-card", dataset: { game: info.id } },
+        el("h3", {}, gameName(info, lang)),
+        el("p", { class: "summary" }, info.summary[lang] || info.summary.en || ""),
+        el("p", { class: "meta" }, `${t("players")}: ${playerRange(info)}`),
+        el("div", { class: "row" },
+          el("button", { class: "primary", onclick: () => { chosen = info; drawForm(info); } }, t("newTable")),
+          el("a", { class: "button", href: `/rules/${info.id}` }, t("rules")),
+        ),
+      ),
+    ),
+  );
+}
+
+function optionField(option, lang) {
+  const help = lang === "es" ? option.help_es : option.help;
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.kind === "bool") {
+    input = el("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
+  } else if (option.kind === "list") {
+    input = el("span", { id, class: "checks" },
+      option.choices.map((choice) =>
+        el("label", {},
+          el("input", { type: "checkbox", name: option.name, value: String(choice),
+            checked: (option.default || []).includes(choice) }),
+          ` ${choice}`)));
+  } else if (option.choices.length) {
+    input = el("select", { id, name: option.name },
+      option.choices.map((choice) =>
+        el("option", { value: String(choice), selected: choice === option.default }, String(choice))));
+  } else {
+    input = el("input", { id, name: option.name, type: option.kind === "int" ? "number" : "text",
+      value: option.default ?? "", min: option.minimum, max: option.maximum });
+  }
+  return el("div", { class: "field" },
+    el("label", { for: id }, option.name), input, el("small", {}, help));
+}
+
+function seatRow(index) {
+  const kind = el("select", { name: `seat-${index}`, "aria-label": `${t("seat")} ${index}` },
+    el("option", { value: "human", selected: index === 0 }, t("human")),
+    el("option", { value: "bot", selected: index > 0 }, t("bot")));
+  const bot = el("select", { name: `bot-${index}`, "aria-label": t("bot") },
+    catalogue.bots.map((name) => el("option", { value: name }, name)));
+  const level = el("select", { name: `level-${index}`, "aria-label": t("level") },
+    catalogue.levels.map((name) => el("option", { value: name, selected: name === "normal" }, t(name))));
+  const botPart = el("span", { class: "bot-part" }, bot, level);
+  const sync = () => { botPart.hidden = kind.value !== "bot"; };
+  kind.addEventListener("change", sync);
+  sync();
+  return el("div", { class: "seat-row" }, el("span", {}, `${t("player")} ${index}`), kind, botPart);
+}
+
+function drawForm(info) {
+  const lang = getLang();
+  document.getElementById("create").hidden = false;
+  document.getElementById("create-name").textContent = gameName(info, lang);
+  const form = document.getElementById("create-form");
+  const count = el("select", { name: "num_players", id: "num-players" });
+  for (let n = info.min_players; n <= info.max_players; n++) count.append(el("option", { value: n }, n));
+  const seats = el("div", { class: "seats" });
+  const fillSeats = () => seats.replaceChildren(
+    ...Array.from({ length: Number(count.value) }, (_, i) => seatRow(i)));
+  count.addEventListener("change", fillSeats);
+  fillSeats();
+  form.replaceChildren(
+    el("div", { class: "field" }, el("label", { for: "num-players" }, t("players")), count),
+    info.options.length ? el("fieldset", {}, el("legend", {}, t("options")),
+      info.options.map((o) => optionField(o, lang))) : null,
+    el("fieldset", {}, el("legend", {}, t("seats")), seats),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "hotseat" }), ` ${t("hotseat")}`),
+    el("p", { class: "error", role: "alert", id: "create-error" }),
+    el("button", { class: "primary", type: "submit", id: "create-button" }, t("create")),
+  );
+  form.onsubmit = (event) => { event.preventDefault(); submit(info, form); };
+  document.getElementById("create").scrollIntoView({ behavior: "smooth" });
+}
+
+async function submit(info, form) {
+  const data = new FormData(form);
+  const options = {};
+  for (const option of info.options) {
+    // Send only what the person changed, so defaults that no form field can express stay intact.
+    if (option.kind === "list") {
+      const checked = data.getAll(option.name);
+      const fallback = Array.isArray(option.default) ? option.default.map(String) : [];
+      if (checked.join(",") !== fallback.join(",")) options[option.name] = checked;
+    } else {
+      const value = option.kind === "bool" ? String(data.has(option.name)) : String(data.get(option.name));
+      if (value !== String(option.default ?? "")) options[option.name] = value;
+    }
+  }
+  const n = Number(data.get("num_players"));
+  const seats = Array.from({ length: n }, (_, i) =>
+    data.get(`seat-${i}`) === "bot"
+      ? { kind: "bot", bot: data.get(`bot-${i}`), level: data.get(`level-${i}`) }
+      : { kind: "human" });
+  try {
+    const table = await api("/api/tables", {
+      method: "POST", body: JSON.stringify({ game: info.id, num_players: n, options, seats }),
+    });
+    localStorage.setItem(`ludoteca.links.${table.id}`, JSON.stringify(table));
+    const human = table.seats.find((s) => s.link);
+    const humans = table.seats.filter((s) => s.link).length;
+    location.href = data.has("hotseat") && humans > 1 ? table.hotseat : human ? human.link : table.spectator;
+  } catch (error) {
+    document.getElementById("create-error").textContent = error.message;
+  }
+}
+
+async function drawTables() {
+  const list = document.getElementById("tables");
+  const tables = await api("/api/tables");
+  const names = Object.fromEntries(catalogue.games.map((g) => [g.id, g]));
+  const lang = getLang();
+  if (!tables.length) return list.replaceChildren(el("li", { class: "muted" }, t("none")));
+  list.replaceChildren(...tables.map((table) => {
+    const saved = JSON.parse(localStorage.getItem(`ludoteca.links.${table.id}`) || "null");
+    const mine = saved && (saved.seats.find((s) => s.link) || null);
+    const who = table.seats.map((s) => (s.kind === "bot" ? `${t("bot")} ${s.bot}` : t("human"))).join(" · ");
+    return el("li", {},
+      el("strong", {}, names[table.game] ? gameName(names[table.game], lang) : table.game), ` — ${who} — `,
+      el("span", { class: "muted" }, `${table.finished ? t("finished") : t("playing")}, ${table.actions} ${t("actions")}`),
+      " ",
+      !table.finished && mine ? el("a", { class: "button", href: mine.link }, t("play")) : null,
+      el("a", { class: "button", href: `/table/${table.id}` }, table.finished ? t("replay") : t("watch")));
+  }));
+}
+
+main();

@@ -1,0 +1,233 @@
+"""Terminal play without a terminal: seats, validation, undo, save, and a full game of every game."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+
+import pytest
+from rich.console import Console
+
+import ludoteca
+from ludoteca.core import OptionError
+from ludoteca.tui import Session, TerminalGame, UndoRefused
+from ludoteca.tui.text import TEXT
+
+CSO = "city-square-off"
+
+
+class ScriptedConsole(Console):
+    """A Rich console whose `input` answers from `answer(prompt)`, recording all output."""
+
+    def __init__(self, answer: Callable[[str], str]):
+        super().__init__(file=io.StringIO(), width=120, color_system=None, highlight=False)
+        self.answer = answer
+        self.prompts = 0
+
+    def input(self, prompt="", **_) -> str:
+        self.print(prompt, end="")
+        self.prompts += 1
+        if self.prompts > 5000:
+            raise AssertionError("the game keeps prompting")
+        line = self.answer(str(prompt))
+        self.print(line)
+        return line
+
+    @property
+    def output(self) -> str:
+        return self.file.getvalue()
+
+
+def test_every_text_exists_in_both_languages():
+    assert set(TEXT["en"]) == set(TEXT["es"])
+
+
+@pytest.mark.parametrize(
+    "players, options, needle",
+    [
+        (["human", "nobody"], [], "unknown player 'nobody'"),
+        (["human"], [], "played by 2 players, not 1"),
+        (["human", "random", "random", "random", "random", "random", "random"], [], "not 7"),
+        ([], [], "--players"),
+        (["human", "random"], ["colour=red"], "unknown option 'colour'"),
+        (["human", "random"], ["variant=chess"], "cannot be 'chess'"),
+    ],
+)
+def test_bad_players_and_options_are_refused_clearly(players, options, needle):
+    with pytest.raises(OptionError, match=needle):
+        Session.start(CSO, players, seed=1, options=options)
+
+
+def test_a_bad_bot_level_is_refused_even_without_bots():
+    with pytest.raises(OptionError, match="not 'extreme'"):
+        Session.start(CSO, ["human", "human"], level="extreme")
+
+
+def test_messages_follow_the_language():
+    with pytest.raises(OptionError, match="jugador desconocido"):
+        Session.start(CSO, ["human", "nadie"], lang="es")
+
+
+def _starter_first_session(players=("human", "human")) -> Session:
+    return Session.start(CSO, list(players), seed=5, options=["first_chooser=0"])
+
+
+def test_undo_takes_back_only_your_own_action_that_revealed_nothing():
+    session = _starter_first_session()
+    start = session.state.to_json()
+    text = session.play(session.state.legal_actions(0)[0], 0)
+    assert session.undo_refusal(1) is not None  # seat 1 cannot take back seat 0's move
+    with pytest.raises(UndoRefused):
+        session.undo(1)
+    assert session.undo(0) == text
+    assert session.state.to_json() == start
+    assert session.undo_refusal(0) == "there is nothing to undo"
+
+
+def test_an_action_that_reveals_a_card_cannot_be_undone():
+    """Seat 1's starter completes the setup and turns over the first shape card."""
+    session = _starter_first_session()
+    session.play(session.state.legal_actions(0)[0], 0)
+    session.play(session.state.legal_actions(1)[0], 1)
+    assert session.undo_refusal(1) == "that action cannot be undone: it revealed something new"
+
+
+def test_a_secret_simultaneous_move_can_be_undone_until_the_round_resolves():
+    session = _starter_first_session()
+    session.play(session.state.legal_actions(0)[0], 0)
+    session.play(session.state.legal_actions(1)[0], 1)
+    before = session.state.to_json()
+    session.play(session.state.legal_actions(0)[0], 0)  # pending, the round is still open
+    session.undo(0)
+    assert session.state.to_json() == before
+    session.play(session.state.legal_actions(0)[0], 0)
+    session.play(session.state.legal_actions(1)[0], 1)  # resolves the round: both placements show
+    assert session.undo_refusal(1) is not None
+
+
+def test_bots_never_leave_an_undo_open_across_their_move():
+    session = Session.start(CSO, ["human", "random"], seed=5, options=["first_chooser=0"])
+    session.play(session.state.legal_actions(0)[0], 0)
+    session.play_bot(session.bot_to_move())
+    assert "Player 1" in session.undo_refusal(0)
+
+
+def test_save_writes_a_record_that_replays_to_the_same_position(tmp_path):
+    session = Session.start(CSO, ["random", "random"], seed=9)
+    for _ in range(6):
+        session.play_bot(session.bot_to_move())
+    path = tmp_path / "game.json"
+    assert session.save(path) == 6
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert ludoteca.load(CSO).replay(record).to_json() == session.state.to_json()
+
+
+def test_the_same_seed_gives_the_same_bot_game():
+    def play(seed):
+        session = Session.start(CSO, ["random", "random"], seed=seed)
+        while not session.state.is_over:
+            session.play_bot(session.bot_to_move())
+        return session.state.history
+
+    assert play(4) == play(4)
+
+
+def test_bad_input_is_answered_and_never_changes_the_game():
+    session = Session.start(CSO, ["human", "random"], seed=2, options=["first_chooser=0"])
+    typed = ["zzz", "0", "999", "-3", "X5 r9 z1", "save", "undo", "list modern", "help", "rules", "quit"]
+    answers = iter(typed)
+    console = ScriptedConsole(lambda prompt: next(answers))
+    start = session.state.to_json()
+    assert TerminalGame(session, console).run() == 0
+    assert session.state.to_json() == start
+    out = console.output
+    for needle in ("neither an action nor a command", "no action number 0", "no action number 999",
+                   "no action number -3", "not an action (the game says", "write save FILE",
+                   "nothing to undo", "start modern r0 d4", "take back your own last action",
+                   "rules in brief", "Goodbye!"):
+        assert needle in out
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
+def test_a_person_can_play_a_whole_game_of_each_game_against_a_bot(game_id, tmp_path):
+    info = ludoteca.load(game_id).info
+    players = ["human"] + ["random"] * (info.min_players - 1)
+    session = Session.start(game_id, players, seed=11)
+    saved = tmp_path / "end.json"
+
+    def answer(prompt: str) -> str:
+        if "Press Enter to leave" in prompt:
+            return "" if saved.exists() else f"save {saved}"
+        return "1"
+
+    console = ScriptedConsole(answer)
+    TerminalGame(session, console).run()
+    assert session.state.is_over
+    out = console.output
+    assert "Game over" in out
+    assert "Winner: Player" in out or "Draw between" in out
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert ludoteca.load(game_id).replay(record).to_json() == session.state.to_json()
+    # A multi-step turn (the person acts again, alone to move) is announced as such.
+    history, notes = session.state.history, session.notes
+    continued = any(
+        history[k][0] == history[k + 1][0] == 0 and notes[k].alone and notes[k + 1].alone
+        for k in range(len(history) - 1)
+    )
+    assert continued == ("step 2 of your turn" in out)
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
+def test_hot_seat_passes_the_keyboard_between_people(game_id):
+    info = ludoteca.load(game_id).info
+    session = Session.start(game_id, ["human"] * info.min_players, seed=3)
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return "quit" if len(prompts) > 12 else "" if not prompt else "1"
+
+    console = ScriptedConsole(answer)
+    TerminalGame(session, console).run()
+    assert "Pass the keyboard" in console.output
+    # Every person's first prompt comes right after a pass screen (the empty prompt).
+    seen = set()
+    for before, prompt in zip(prompts, prompts[1:], strict=False):
+        if prompt.startswith("Player") and prompt.split(",")[0] not in seen:
+            seen.add(prompt.split(",")[0])
+            assert before == "", prompt
+
+
+def test_a_score_that_depends_on_hidden_cards_is_not_shown(monkeypatch):
+    """A stand-in secret score (from the hidden top card) must show as unknown to the players."""
+    session = Session.start(CSO, ["human", "random"], seed=1)
+    state_class = type(session.state)
+    view = state_class.view
+    monkeypatch.setattr(state_class, "view", lambda self, p: {k: v for k, v in view(self, p).items()
+                                                              if k != "scores"})
+    monkeypatch.setattr(state_class, "scores", lambda self: [float(sum(map(ord, self.deck[0]))), 0.0])
+    assert session.visible_scores(0) == [None, 0.0]
+    assert session.visible_scores(None) == [None, None]
+
+
+def test_a_new_simultaneous_round_is_a_new_turn_not_a_step():
+    session = _starter_first_session()
+    session.play(session.state.legal_actions(0)[0], 0)
+    assert session.step_in_turn(1) == 1
+    session.play(session.state.legal_actions(1)[0], 1)  # seat 1 again, but in a shared round
+    assert session.state.to_move == (0, 1)
+    assert session.step_in_turn(1) == 1
+
+
+def test_a_picture_whose_markup_does_not_parse_is_shown_plain(monkeypatch):
+    session = Session.start(CSO, ["human", "random"], seed=1)
+    render = type(session.state).render
+    monkeypatch.setattr(type(session.state), "render",
+                        lambda self, lang="en", player=None, markup=False:
+                        render(self, lang, player) + ("[/oops]" if markup else " [/oops]"))
+    answers = iter(["quit"])
+    console = ScriptedConsole(lambda prompt: next(answers))
+    TerminalGame(session, console).run()
+    assert "[/oops]" in console.output and "Traceback" not in console.output

@@ -1,0 +1,88 @@
+"""A real server (uvicorn in a thread, on a free port) and headless Debian chromium via Playwright."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items):
+    if not CHROMIUM.exists():
+        skip = pytest.mark.skip(reason="Debian's chromium (/usr/bin/chromium) is not installed")
+        for item in items:
+            if "browser" in item.keywords:
+                item.add_marker(skip)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory) -> Iterator[str]:
+    import uvicorn
+
+    from ludoteca.server import create_app
+
+    port = _free_port()
+    database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    server = uvicorn.Server(uvicorn.Config(create_app(str(database)), port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:  # a readiness wait, not a timing assertion
+        if not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh browser context per test; its console errors fail the test."""
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.set_default_timeout(15000)
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = request.node.name.replace("[", "-").replace("]", "").replace("/", "-")
+    page.screenshot(path=str(ARTIFACTS / f"{name}-final.png"), full_page=True)
+    context.close()
+    assert not errors, errors
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,130 @@
+"""End to end in headless chromium: create a table against a bot, play by clicking, reload, in Spanish."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+import ludoteca
+
+from .conftest import shot
+
+pytestmark = pytest.mark.browser
+
+GAMES = [info.id for info in ludoteca.list_games()]
+TURNS = 4
+
+
+def log_length(page) -> int:
+    return page.locator("#log li").count()
+
+
+def play_one_turn(page) -> bool:
+    """Click one legal action of the shown seat; False when the game is over."""
+    page.wait_for_selector(".status.your-turn, #summary:not([hidden])")
+    if page.locator("#summary:not([hidden])").count():
+        return False
+    before = log_length(page)
+    anchors = page.locator("rect.anchor")
+    if anchors.count():
+        anchors.first.click()
+    else:
+        page.locator("button.action").first.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    return True
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_play_a_bot_by_clicking_reload_and_continue_in_spanish(page, base_url, game_id):
+    page.goto(base_url)
+    page.select_option("#lang", "es")
+    page.wait_for_selector("text=Juegos")
+    page.locator(f'.game-card[data-game="{game_id}"] button').click()
+    page.wait_for_selector("#create-form select[name=num_players]")
+    assert page.locator("#create-button").inner_text() == "Crear mesa"
+    shot(page, f"{game_id}-create-es")
+    page.locator("#create-button").click()
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#board > *")
+    assert page.locator("h3[data-i18n=log]").inner_text() == "Jugadas"
+    for _ in range(TURNS):
+        if not play_one_turn(page):
+            break
+    shot(page, f"{game_id}-playing-es")
+    seen = log_length(page)
+    page.reload()
+    page.wait_for_selector("#board > *")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {seen}")
+    assert page.locator("#status").inner_text().startswith(("Tu turno", "Esperando", "Fin de la partida"))
+    play_one_turn(page)
+    shot(page, f"{game_id}-after-reload-es")
+
+
+def _bot_game(base_url: str, game_id: str) -> str:
+    count = ludoteca.load(game_id).info.min_players
+    answer = httpx.post(
+        f"{base_url}/api/tables", json={"game": game_id, "seats": [{"kind": "bot", "bot": "random"}] * count}
+    )
+    return answer.json()["id"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_finished_game_summary_and_replay(page, base_url, game_id):
+    table_id = _bot_game(base_url, game_id)
+    page.goto(f"{base_url}/table/{table_id}")
+    page.wait_for_selector("#summary:not([hidden]) table.breakdown")
+    assert page.locator("#summary .winners").inner_text()
+    page.locator("#replay-start").click()
+    page.wait_for_selector("#replay-step")
+    assert page.locator("#replay-step").inner_text().startswith("Step 0 /")
+    page.locator("#replay-next").click()
+    page.wait_for_selector("#replay-step:has-text('Step 1 /')")
+    assert log_length(page) == 1
+    shot(page, f"{game_id}-replay")
+
+
+def wait_log(page, length: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('#log li').length === {length}")
+
+
+def test_two_friends_in_two_browsers_and_the_secret_placement(browser, base_url):
+    answer = httpx.post(
+        f"{base_url}/api/tables", json={"game": "city-square-off", "seats": [{"kind": "human"}] * 2}
+    ).json()
+    friends = []
+    for seat in answer["seats"]:
+        friend = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
+        friend.set_default_timeout(15000)
+        friend.goto(base_url + seat["link"])
+        friend.wait_for_selector("#status:not(:empty)")
+        friends.append(friend)
+    first = next(f for f in friends if f.locator(".status.your-turn").count())
+    second = friends[1 - friends.index(first)]
+    first.locator("rect.anchor").first.click()  # starters are placed one after the other
+    for friend in friends:
+        wait_log(friend, 1)
+    second.wait_for_selector(".status.your-turn")
+    second.locator("rect.anchor").first.click()
+    for friend in friends:
+        wait_log(friend, 2)
+    first.wait_for_selector(".status.your-turn")
+    first.locator("rect.anchor").first.click()  # a secret placement: only its author sees it
+    wait_log(first, 3)
+    second.wait_for_selector("#status:has-text('Player')")
+    assert second.locator("#log li").count() == 2
+    shot(second, "city-square-off-friend-waiting")
+    second.locator("rect.anchor").first.click()
+    for friend in friends:
+        wait_log(friend, 4)
+    shot(first, "city-square-off-friend-0")
+    for friend in friends:
+        friend.context.close()
+
+
+def test_rules_page_in_spanish(page, base_url):
+    page.goto(base_url)
+    page.select_option("#lang", "es")
+    page.goto(f"{base_url}/rules/{GAMES[0]}")
+    page.wait_for_selector("#rules h2")
+    assert page.locator("#options h2").inner_text() == "Opciones"
+    shot(page, f"{GAMES[0]}-rules-es")
