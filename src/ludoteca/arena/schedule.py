@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 import os
 import random
 from collections.abc import Callable, Iterable
@@ -71,10 +72,20 @@ def run_ray(
     started = not ray.is_initialized()
     if started:
         if address == "local":
-            ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False)
+            ray.init(
+                num_cpus=workers or os.cpu_count() or 1,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
         else:
             package = str(Path(__file__).resolve().parents[1])
-            ray.init(address=address, runtime_env={"py_modules": [package]}, log_to_driver=False)
+            ray.init(
+                address=address,
+                runtime_env={"py_modules": [package]},
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
     try:
         task = ray.remote(play_match)
         pending = [task.remote(spec) for spec in specs]
