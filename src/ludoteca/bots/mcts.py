@@ -12,9 +12,11 @@ One search handles every kind of turn the contract allows:
   same round; at the root, `determinize` withdraws the other seat's pending secret move;
 - multi-step turns: nodes are keyed by who acts, so a seat acting several times in a row is
   just several levels of the tree for the same seat.
-Rewards come from `outcome_rewards` (place plus a small score margin, in [0, 1]) after a random
-playout. At the root, the one-ply values of the greedy bot give a progressive bias that fades
-with visits, so few iterations already play like greedy and more iterations correct it.
+Finished games give `outcome_rewards` (place plus a small score margin, in [0, 1]); a new leaf is
+judged by the evaluation hook, squashed into [0, 1] (optionally after some random actions:
+`playout_limit`, None for full random playouts). At the root, the one-ply values of the greedy
+bot give a progressive bias that fades with visits, so few iterations already play like greedy
+and more iterations correct it.
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ LEVEL_BUDGETS = {
 
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
 PRIOR_WEIGHT = 1.0  # weight of the root's one-ply prior; it decays as 1 / (visits + 1)
+# Random actions played out from a new leaf before the evaluation hook judges the position (None:
+# play to the end). 0 judged best overall in tuning (see docs/BOTS.md): random playouts are too
+# noisy in the long score games, where the evaluation is a good guide.
+PLAYOUT_LIMIT: int | None = 0
 
 
 class _Node:
@@ -105,8 +111,10 @@ class MctsBot(Bot):
         level: str = "normal",
         iterations: int | None = None,
         seconds: float | None = None,
+        playout_limit: int | None = PLAYOUT_LIMIT,
     ):
         super().__init__(seed, level)
+        self.playout_limit = playout_limit
         budget = LEVEL_BUDGETS[level]
         if iterations is not None:  # an explicit budget replaces the level's, time limit included
             budget = Budget(iterations, seconds)
@@ -126,6 +134,7 @@ class MctsBot(Bot):
         start = time.perf_counter()
         prior = _rank_prior(one_ply_values(state, player, rng))
         root = _Node()
+        leaf = _LeafValue()
         budget = self.budget
         done = 0
         while done < budget.iterations:
@@ -133,7 +142,7 @@ class MctsBot(Bot):
                 break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
-            _iterate(root, sample, player, rng, prior)
+            _iterate(root, sample, player, rng, prior, self.playout_limit, leaf)
             done += 1
         self.last_iterations = done
         table = root.stats[player]
@@ -148,7 +157,15 @@ class MctsBot(Bot):
         return max(legal, key=preference)
 
 
-def _iterate(root: _Node, state: State, player: int, rng: random.Random, prior: dict[Action, float]) -> None:
+def _iterate(
+    root: _Node,
+    state: State,
+    player: int,
+    rng: random.Random,
+    prior: dict[Action, float],
+    limit: int | None,
+    leaf: _LeafValue,
+) -> None:
     """One iteration: select and expand down the tree, play out at random, back up the rewards."""
     node = root
     path: list[tuple[_Node, list[tuple[int, Action]]]] = []
@@ -171,8 +188,8 @@ def _iterate(root: _Node, state: State, player: int, rng: random.Random, prior: 
         node = child
         if expanded:
             break
-    random_playout(state, rng)
-    rewards = outcome_rewards(state)
+    random_playout(state, rng, limit)
+    rewards = outcome_rewards(state) if state.is_over else leaf.rewards(state)
     for visited, choices in path:
         for seat, action in choices:
             entry = visited.stats[seat][action]
@@ -180,14 +197,35 @@ def _iterate(root: _Node, state: State, player: int, rng: random.Random, prior: 
             entry[1] += rewards[seat]
 
 
-def random_playout(state: State, rng: random.Random) -> int:
-    """Play uniformly random legal actions to the end; returns the number of actions applied."""
+def random_playout(state: State, rng: random.Random, limit: int | None = None) -> int:
+    """Play uniformly random legal actions to the end (or `limit` actions); returns how many."""
     moves = 0
-    while not state.is_over:
+    while not state.is_over and (limit is None or moves < limit):
         seat = state.to_move[0]
         state.apply(rng.choice(state.legal_actions(seat)), seat)
         moves += 1
     return moves
+
+
+class _LeafValue:
+    """Rewards in [0, 1] for a playout cut off before the end, from the game's evaluation hook.
+
+    Evaluations come on each game's own scale (points, squares, ...), so they are squashed with a
+    logistic curve whose scale is the mean absolute evaluation seen so far in this search.
+    """
+
+    __slots__ = ("total", "count")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.count = 0
+
+    def rewards(self, state: State) -> list[float]:
+        values = [state.evaluation(seat) for seat in range(state.num_players)]
+        self.total += sum(abs(v) for v in values)
+        self.count += len(values)
+        scale = self.total / self.count or 1.0
+        return [1 / (1 + math.exp(max(-60.0, min(60.0, -v / scale)))) for v in values]
 
 
 def _rank_prior(values: list[tuple[Action, tuple[float, float]]]) -> dict[Action, float]:
