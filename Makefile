@@ -17,11 +17,10 @@ $(VENV)/.installed: pyproject.toml
 start: setup
 	$(BIN)/ludoteca serve
 
-# Lint and the whole test suite, browser tests included (installs Debian's chromium if missing).
+# Lint and the whole test suite: browser tests in Debian's chromium, server tests on SQLite and
+# (as root) on a local PostgreSQL too; installs what is missing.
 test: setup
-	bash scripts/install-browser.sh
-	$(BIN)/ruff check src tests
-	$(BIN)/pytest -n 2
+	VENV=$(VENV) bash scripts/test.sh
 
 lint: setup
 	$(BIN)/ruff check src tests

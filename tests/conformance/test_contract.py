@@ -14,6 +14,7 @@ import pytest
 
 import ludoteca
 from ludoteca import IllegalAction, NotationError
+from ludoteca.core.game import COMMON_LABELS
 
 SEEDS = (1, 2, 3)
 MAX_STEPS = 5000
@@ -109,8 +110,12 @@ def _check_views(state, player, chooser):
     assert isinstance(state.evaluation(player), (int, float))
     sample = state.determinize(player, random.Random(chooser.random()))
     if not state.game.info.simultaneous:
-        # (a simultaneous game's sample withdraws the others' secret moves, so they owe them again)
+        # A sample is a world the player cannot tell from the real one, so everything shown to the
+        # player must be the same in both: otherwise something hidden leaks into what they see.
+        # (A simultaneous game's sample withdraws the others' secret moves, so they owe them again.)
         assert sample.view(player) == state.view(player), "determinize changed what the player sees"
+        assert sample.render("en", player) == state.render("en", player), "the picture leaks"
+        assert sample.visible_history(player) == state.visible_history(player), "the log leaks"
     assert [str(a) for a in sample.legal_actions(player)] == [
         str(a) for a in state.legal_actions(player)
     ]
@@ -123,6 +128,11 @@ def _check_finished(state):
     assert result.winners and all(result.ranking[w] == 1 for w in result.winners)
     assert list(result.scores) == list(state.scores())
     assert len(state.breakdown()) == state.num_players
+    info = state.game.info
+    named = [key for part in state.breakdown() for key in part] + [result.tiebreak] * bool(result.tiebreak)
+    for key in named:  # every category and tie-break has a name in English and Spanish
+        names = (info.labels or {}).get(key) or COMMON_LABELS.get(key)
+        assert names and set(names) == {"en", "es"}, f"no English and Spanish name for {key!r}"
     with pytest.raises(IllegalAction):
         state.legal_actions(0)
 

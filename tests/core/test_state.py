@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
+import ludoteca
 from ludoteca.core import Action, Game, GameInfo, IllegalAction, NotationError, State, rank
 
 
@@ -95,3 +96,14 @@ def test_json_round_trip_and_replay():
     assert game.replay(game.record(state)).to_json() == state.to_json()
     with pytest.raises(IllegalAction, match="game is over"):
         state.apply("roll")
+
+
+def test_errors_speak_english_and_spanish():
+    state = Dice().new_state(seed=1)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply("roll", 1)
+    assert "not player 1's turn" in caught.value.text("en")
+    assert "no es el turno del jugador 1" in caught.value.text("es")
+    with pytest.raises(ludoteca.OptionError) as caught:
+        Dice().new_state(5)
+    assert "se juega con 2 a 3 jugadores" in caught.value.text("es")

@@ -6,7 +6,18 @@ it to a 4xx answer. Messages always say what was wrong *and* what is allowed.
 
 
 class LudotecaError(Exception):
-    """Base of every error ludoteca raises on purpose."""
+    """Base of every error ludoteca raises on purpose, with its message in English and Spanish.
+
+    `str(error)` is the English message (logs, tests); `error.text(lang)` is what a surface shows
+    a person who reads `lang`.
+    """
+
+    def __init__(self, message: str, es: str | None = None) -> None:
+        super().__init__(message)
+        self.es = es
+
+    def text(self, lang: str = "en") -> str:
+        return self.es if lang == "es" and self.es else str(self)
 
 
 class IllegalAction(LudotecaError):

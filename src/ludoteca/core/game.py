@@ -16,6 +16,8 @@ from .options import Option, parse_options, resolve_options
 from .state import Action, State
 
 LANGUAGES = ("en", "es")
+# labels every game shares (a game's own `labels` come first)
+COMMON_LABELS = {"draw": {"en": "draw", "es": "empate"}, "score": {"en": "score", "es": "puntuación"}}
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,15 @@ class GameInfo:
     simultaneous: bool = False
     hidden_information: bool = False
     summary: dict[str, str] | None = None
+    # names of the score-breakdown categories and tie-breaks, {"key": {"en": ..., "es": ...}}
+    labels: dict[str, dict[str, str]] | None = None
+
+    def label(self, key: str, lang: str = "en") -> str:
+        """A breakdown category or tie-break in the reader's language (the key itself if unnamed)."""
+        names = (self.labels or {}).get(key) or COMMON_LABELS.get(key)
+        if not names:
+            return key.replace("_", " ")
+        return names.get(lang) or names["en"]
 
     @property
     def player_counts(self) -> range:
@@ -45,6 +56,7 @@ class GameInfo:
             "simultaneous": self.simultaneous,
             "hidden_information": self.hidden_information,
             "summary": dict(self.summary or {}),
+            "labels": {key: dict(names) for key, names in {**COMMON_LABELS, **(self.labels or {})}.items()},
         }
 
 
@@ -85,9 +97,9 @@ class Game:
     def action_from_id(self, action_id: int, state: State | None = None) -> Action:
         """The action with this id in `state` (inverse of `action_id`)."""
         if not 0 <= action_id < self.action_space_size:
-            raise NotationError(
-                f"{self.info.names['en']}: action ids run from 0 to {self.action_space_size - 1}"
-            )
+            last = self.action_space_size - 1
+            raise NotationError(f"{self.info.names['en']}: action ids run from 0 to {last}",
+                                f"{self.info.names['es']}: los identificadores van de 0 a {last}")
         return self.all_actions[action_id]
 
     # ---- the contract -----------------------------------------------------------------------
@@ -98,12 +110,14 @@ class Game:
         num_players = info.min_players if num_players is None else num_players
         if num_players not in info.player_counts:
             raise OptionError(
-                f"{info.names['en']} is played by {_counts(info)} players, not {num_players}"
+                f"{info.names['en']} is played by {_counts(info)} players, not {num_players}",
+                f"{info.names['es']} se juega con {_counts(info, 'es')} jugadores, no {num_players}",
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+            raise OptionError(f"the seed must be a whole number, not {seed!r}",
+                              f"la semilla debe ser un número entero, no {seed!r}")
         resolved = resolve_options(info.options, options)
         self.check_options(resolved, num_players)
         return self.state_class(self, num_players, seed, resolved)
@@ -117,7 +131,8 @@ class Game:
 
     def state_from_json(self, obj: dict[str, Any]) -> State:
         if obj.get("game") != self.info.id:
-            raise LudotecaError(f"this is a {obj.get('game')!r} state, not {self.info.id!r}")
+            raise LudotecaError(f"this is a {obj.get('game')!r} state, not {self.info.id!r}",
+                                f"esta es una partida de {obj.get('game')!r}, no de {self.info.id!r}")
         return self.state_class.from_json(self, obj)
 
     def record(self, state: State) -> dict[str, Any]:
@@ -134,14 +149,16 @@ class Game:
     def replay(self, record: dict[str, Any], upto: int | None = None) -> State:
         """The state reached by a record (after its first `upto` actions, if given)."""
         if record.get("game") != self.info.id:
-            raise LudotecaError(f"this is a {record.get('game')!r} record, not {self.info.id!r}")
+            raise LudotecaError(f"this is a {record.get('game')!r} record, not {self.info.id!r}",
+                                f"este es un registro de {record.get('game')!r}, no de {self.info.id!r}")
         state = self.new_state(record["num_players"], record["seed"], **record.get("options", {}))
         actions = record["actions"] if upto is None else record["actions"][:upto]
         for number, (player, text) in enumerate(actions, start=1):
             try:
                 state.apply(text, player)
             except LudotecaError as error:
-                raise IllegalAction(f"record action {number} ({text!r}): {error}") from error
+                raise IllegalAction(f"record action {number} ({text!r}): {error}",
+                                    f"jugada {number} del registro ({text!r}): {error.text('es')}") from error
         return state
 
     def rules_summary(self, lang: str = "en") -> str:
@@ -152,10 +169,10 @@ class Game:
         return f"<game {self.info.id}>"
 
 
-def _counts(info: GameInfo) -> str:
+def _counts(info: GameInfo, lang: str = "en") -> str:
     if info.min_players == info.max_players:
         return str(info.min_players)
-    return f"{info.min_players} to {info.max_players}"
+    return f"{info.min_players} {'a' if lang == 'es' else 'to'} {info.max_players}"
 
 
 _REGISTRY: dict[str, Game] = {}

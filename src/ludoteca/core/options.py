@@ -31,34 +31,40 @@ class Option:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise OptionError(f"option {self.name} must be true or false, not {value!r}")
+            raise OptionError(f"option {self.name} must be true or false, not {value!r}",
+                              f"la opción {self.name} debe ser true o false, no {value!r}")
         if self.kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
-                raise OptionError(f"option {self.name} must be a whole number, not {value!r}")
+                raise OptionError(f"option {self.name} must be a whole number, not {value!r}",
+                                  f"la opción {self.name} debe ser un número entero, no {value!r}")
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
                 raise OptionError(
-                    f"option {self.name} must be between {self.minimum} and {self.maximum}, "
-                    f"not {value}"
+                    f"option {self.name} must be between {self.minimum} and {self.maximum}, not {value}",
+                    f"la opción {self.name} debe estar entre {self.minimum} y {self.maximum}, no {value}",
                 )
             return value
         if self.kind == "list":
             if not isinstance(value, (list, tuple)):
-                raise OptionError(f"option {self.name} must be a list, not {value!r}")
+                raise OptionError(f"option {self.name} must be a list, not {value!r}",
+                                  f"la opción {self.name} debe ser una lista, no {value!r}")
             for item in value:
                 if item not in self.choices:
                     raise OptionError(
-                        f"option {self.name}: {item!r} is not allowed; choose from {self._allowed()}"
+                        f"option {self.name}: {item!r} is not allowed; choose from {self._allowed()}",
+                        f"opción {self.name}: {item!r} no está permitido; elige entre {self._allowed()}",
                     )
             return list(value)
         if self.kind == "str" and not self.choices:
             if isinstance(value, str):
                 return value
-            raise OptionError(f"option {self.name} must be text, not {value!r}")
+            raise OptionError(f"option {self.name} must be text, not {value!r}",
+                              f"la opción {self.name} debe ser un texto, no {value!r}")
         if any(value == c and type(value) is type(c) for c in self.choices):
             return value
-        raise OptionError(f"option {self.name} cannot be {value!r}; choose from {self._allowed()}")
+        raise OptionError(f"option {self.name} cannot be {value!r}; choose from {self._allowed()}",
+                          f"la opción {self.name} no puede ser {value!r}; elige entre {self._allowed()}")
 
     def parse(self, text: str) -> Any:
         """Read a value typed by a person (`k=v` on the command line, a form field)."""
@@ -69,12 +75,14 @@ class Option:
                 return True
             if lowered in ("false", "no", "0", "off"):
                 return False
-            raise OptionError(f"option {self.name} must be true or false, not {text!r}")
+            raise OptionError(f"option {self.name} must be true or false, not {text!r}",
+                              f"la opción {self.name} debe ser true o false, no {text!r}")
         if self.kind == "int":
             try:
                 return self.validate(int(text))
             except ValueError:
-                raise OptionError(f"option {self.name} must be a whole number, not {text!r}") from None
+                raise OptionError(f"option {self.name} must be a whole number, not {text!r}",
+                                  f"la opción {self.name} debe ser un número entero, no {text!r}") from None
         if self.kind == "list":
             items = [t.strip() for t in text.split(",") if t.strip()]
             return self.validate([self._parse_choice(t) for t in items])
@@ -86,7 +94,8 @@ class Option:
         for choice in self.choices:
             if str(choice).lower() == text.lower():
                 return choice
-        raise OptionError(f"option {self.name} cannot be {text!r}; choose from {self._allowed()}")
+        raise OptionError(f"option {self.name} cannot be {text!r}; choose from {self._allowed()}",
+                          f"la opción {self.name} no puede ser {text!r}; elige entre {self._allowed()}")
 
     def _allowed(self) -> str:
         return ", ".join(json.dumps(c) for c in self.choices)
@@ -119,7 +128,8 @@ def parse_options(options: tuple[Option, ...], pairs: list[str]) -> dict[str, An
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
-            raise OptionError(f"write options as name=value, not {pair!r}")
+            raise OptionError(f"write options as name=value, not {pair!r}",
+                              f"escribe las opciones como nombre=valor, no {pair!r}")
         split[name.strip()] = text
     by_name = _by_name(options, split)
     return {name: by_name[name].parse(text) for name, text in split.items()}
@@ -130,7 +140,8 @@ def _by_name(options: tuple[Option, ...], given: dict[str, Any]) -> dict[str, Op
     for name in given:
         if name not in by_name:
             known = ", ".join(by_name) or "none"
-            raise OptionError(f"unknown option {name!r}; options are: {known}")
+            raise OptionError(f"unknown option {name!r}; options are: {known}",
+                              f"opción desconocida {name!r}; las opciones son: {known}")
     return by_name
 
 

@@ -133,9 +133,9 @@ class State:
         """Whether `action` is legal for `player` now; games may override with a faster check."""
         return action in self.legal_actions(player)
 
-    def explain_illegal(self, action: Action, player: int) -> str:
-        """Why `action` is not legal now; games override to name the broken rule."""
-        return "not a legal action now"
+    def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
+        """Why `action` is not legal now, in `lang` ("en" or "es"); games override to name the rule."""
+        return "no es una jugada legal ahora" if lang == "es" else "not a legal action now"
 
     # ---- the contract -----------------------------------------------------------------------
 
@@ -157,11 +157,7 @@ class State:
         if isinstance(action, str):
             action = self.game.parse_action(action, self)
         if not self.is_legal(action, player):
-            legal = self.legal_actions(player)
-            raise IllegalAction(
-                f"{self.game.info.names['en']}: {action} — {self.explain_illegal(action, player)}"
-                f"; legal now: {_summarise(legal)}"
-            )
+            raise IllegalAction(*(self._illegal_message(action, player, lang) for lang in ("en", "es")))
         self._apply(action, player)
         self.history.append((player, str(action)))
         self._legal_cache = {}
@@ -227,23 +223,28 @@ class State:
             cls._field_names = names
         return names
 
+    def _illegal_message(self, action: Action, player: int, lang: str) -> str:
+        legal = _summarise(self.legal_actions(player), "y" if lang == "es" else "and")
+        now = "legales ahora" if lang == "es" else "legal now"
+        why = self.explain_illegal(action, player, lang)
+        return f"{self.game.info.names[lang]}: {action} — {why}; {now}: {legal}"
+
     def _actor(self, player: int | None) -> int:
         to_move = self.to_move
+        names = self.game.info.names
+        if not to_move:
+            raise IllegalAction(f"{names['en']}: the game is over", f"{names['es']}: la partida ha terminado")
         if player is None:
             if len(to_move) == 1:
                 return to_move[0]
-            if not to_move:
-                raise IllegalAction(f"{self.game.info.names['en']}: the game is over")
             raise IllegalAction(
-                f"{self.game.info.names['en']}: several players act now ({_seats(to_move)}); "
-                "say which player acts"
+                f"{names['en']}: several players act now ({_seats(to_move)}); say which player acts",
+                f"{names['es']}: ahora actúan varios jugadores ({_seats(to_move, 'es')}); di cuál juega",
             )
         if player not in to_move:
-            if not to_move:
-                raise IllegalAction(f"{self.game.info.names['en']}: the game is over")
             raise IllegalAction(
-                f"{self.game.info.names['en']}: it is not player {player}'s turn; "
-                f"to move: {_seats(to_move)}"
+                f"{names['en']}: it is not player {player}'s turn; to move: {_seats(to_move)}",
+                f"{names['es']}: no es el turno del jugador {player}; juega: {_seats(to_move, 'es')}",
             )
         return player
 
@@ -257,11 +258,13 @@ def _copy_rng(rng: random.Random) -> random.Random:
     return copy
 
 
-def _seats(players: tuple[int, ...]) -> str:
-    return ", ".join(f"player {p}" for p in players)
+def _seats(players: tuple[int, ...], lang: str = "en") -> str:
+    word = "jugador" if lang == "es" else "player"
+    return ", ".join(f"{word} {p}" for p in players)
 
 
-def _summarise(actions: list[Action], limit: int = 12) -> str:
+def _summarise(actions: list[Action], more_word: str = "and", limit: int = 12) -> str:
     shown = ", ".join(str(a) for a in actions[:limit])
     more = len(actions) - limit
-    return f"{shown} … and {more} more" if more > 0 else shown or "nothing"
+    extra = "más" if more_word == "y" else "more"
+    return f"{shown} … {more_word} {more} {extra}" if more > 0 else shown or "—"

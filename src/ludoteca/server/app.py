@@ -75,7 +75,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     @app.exception_handler(LudotecaError)
     async def ludoteca_error(request: Request, error: LudotecaError) -> JSONResponse:
         status = {NotFound: 404, Forbidden: 403, IllegalAction: 409}.get(type(error), 400)
-        return JSONResponse({"detail": str(error)}, status_code=status)
+        return JSONResponse({"detail": str(error), "detail_es": error.text("es")}, status_code=status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:

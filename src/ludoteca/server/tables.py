@@ -73,7 +73,8 @@ class LiveTable:
         for index, seat in enumerate(self.seats):
             if seat.token and secrets.compare_digest(token, seat.token):
                 return Access((index,))
-        raise Forbidden("this link is not valid for this table (unknown token)")
+        raise Forbidden("this link is not valid for this table (unknown token)",
+                        "este enlace no vale para esta mesa (clave desconocida)")
 
     def bot_seats_to_move(self) -> list[int]:
         return [p for p in self.state.to_move if self.seats[p].kind == "bot"]
@@ -190,7 +191,7 @@ class Tables:
             return table
         loaded = await asyncio.to_thread(self.store.load, table_id)
         if loaded is None:
-            raise NotFound(f"there is no table {table_id!r}")
+            raise NotFound(f"there is no table {table_id!r}", f"no existe la mesa {table_id!r}")
         row, actions = loaded
         table = self.live.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
@@ -267,15 +268,20 @@ def _think(state: State, seat: int, spec: Seat, table_id: str):
 def _acting_seat(table: LiveTable, access: Access, seat: int | None) -> int:
     if seat is None:
         if not access.seats:
-            raise Forbidden("spectators cannot act; open a seat's join link to play")
+            raise Forbidden("spectators cannot act; open a seat's join link to play",
+                            "los espectadores no juegan; abre el enlace de un asiento para jugar")
         mine = [p for p in access.seats if p in table.state.to_move]
         if not mine:
-            raise IllegalAction(f"it is not your turn; to move: {list(table.state.to_move)}")
+            to_move = list(table.state.to_move)
+            raise IllegalAction(f"it is not your turn; to move: {to_move}",
+                                f"no es tu turno; juega: {to_move}")
         if len(mine) > 1:
-            raise LudotecaError(f"this link plays seats {mine} now; say which seat acts")
+            raise LudotecaError(f"this link plays seats {mine} now; say which seat acts",
+                                f"este enlace juega ahora los asientos {mine}; di cuál juega")
         return mine[0]
     if seat not in access.seats:
-        raise Forbidden(f"this link plays seat(s) {list(access.seats)}, not seat {seat}")
+        raise Forbidden(f"this link plays seat(s) {list(access.seats)}, not seat {seat}",
+                        f"este enlace juega los asientos {list(access.seats)}, no el {seat}")
     return seat
 
 
@@ -283,7 +289,9 @@ def _seats(given: list[dict[str, Any]] | None, num_players: int) -> list[Seat]:
     """Validated seats, each human getting a fresh secret token. Default: all human."""
     given = given if given is not None else [{"kind": "human"}] * num_players
     if len(given) != num_players:
-        raise OptionError(f"a table of {num_players} players needs {num_players} seats, not {len(given)}")
+        count = len(given)
+        raise OptionError(f"a table of {num_players} players needs {num_players} seats, not {count}",
+                          f"una mesa de {num_players} jugadores necesita {num_players} asientos, no {count}")
     seats = []
     for spec in given:
         kind = spec.get("kind", "human")
@@ -292,12 +300,15 @@ def _seats(given: list[dict[str, Any]] | None, num_players: int) -> list[Seat]:
         elif kind == "bot":
             name, level = spec.get("bot") or "random", spec.get("level") or "normal"
             if name not in BOTS:
-                raise OptionError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}")
+                raise OptionError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}",
+                                  f"bot desconocido {name!r}; los bots son: {', '.join(BOTS)}")
             if level not in LEVELS:
-                raise OptionError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+                raise OptionError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}",
+                                  f"el nivel del bot debe ser {', '.join(LEVELS)}, no {level!r}")
             seats.append(Seat("bot", bot=name, level=level))
         else:
-            raise OptionError(f"a seat is 'human' or 'bot', not {kind!r}")
+            raise OptionError(f"a seat is 'human' or 'bot', not {kind!r}",
+                              f"un asiento es 'human' o 'bot', no {kind!r}")
     return seats
 
 

@@ -120,12 +120,13 @@ class TerminalGame:
         return Outcome.CHANGED
 
     def _explain(self, error: LudotecaError) -> str:
-        """The engine's message (English) inside a sentence in the player's language."""
+        """The engine's message, in the player's language, inside a sentence of ours."""
+        message = error.text(self.lang)
         if isinstance(error, NotationError):
-            return say(self.lang, "bad_notation", message=error)
+            return say(self.lang, "bad_notation", message=message)
         if isinstance(error, IllegalAction):
-            return say(self.lang, "illegal", message=error)
-        return str(error)
+            return say(self.lang, "illegal", message=message)
+        return message
 
     def _numbered(self, number: int, seat: int) -> Outcome:
         actions = self.session.state.legal_actions(seat)

@@ -152,7 +152,7 @@ def end_view(console: Console, session: Session) -> None:
     for part in result.breakdown:
         categories.extend(key for key in part if key not in categories)
     for key in categories:
-        table.add_column(key.replace("_", " "), justify="right")
+        table.add_column(session.game.info.label(key, lang), justify="right")
     table.add_column(say(lang, "score"), justify="right", style="bold")
     for seat in sorted(range(state.num_players), key=lambda p: result.ranking[p]):
         part = result.breakdown[seat] if seat < len(result.breakdown) else {}
@@ -166,7 +166,7 @@ def end_view(console: Console, session: Session) -> None:
     names = ", ".join(session.name(p) for p in result.winners)
     verdict = say(lang, "winner" if len(result.winners) == 1 else "winners", players=names)
     if result.tiebreak and result.tiebreak != "draw":
-        verdict += f" ({say(lang, 'tiebreak', rule=result.tiebreak)})"
+        verdict += f" ({say(lang, 'tiebreak', rule=session.game.info.label(result.tiebreak, lang))})"
     console.print(Text(verdict, style="bold green"))
 
 

@@ -1,4 +1,5 @@
 // Small helpers shared by the pages: JSON requests with readable errors, and DOM building.
+import { getLang } from "./i18n.js";
 
 export async function api(path, options = {}) {
   const response = await fetch(path, {
@@ -6,7 +7,10 @@ export async function api(path, options = {}) {
     headers: { "content-type": "application/json", ...(options.headers || {}) },
   });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.detail || `${response.status} ${response.statusText}`);
+  if (!response.ok) {
+    const spanish = getLang() === "es" && body.detail_es;
+    throw new Error(spanish || body.detail || `${response.status} ${response.statusText}`);
+  }
   return body;
 }
 

@@ -23,10 +23,7 @@ function connect() {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${query}`);
   socket.onopen = () => { $("connection").hidden = true; };
-  socket.onmessage = (event) => {
-    payload = JSON.parse(event.data);
-    draw();
-  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (event.code === 4403 || event.code === 4404) {
       $("error").textContent = event.reason;
@@ -37,12 +34,20 @@ function connect() {
   };
 }
 
+// The answer to our own move can arrive after a live update that is already newer (a quick bot
+// moved meanwhile): never let an older position replace a newer one.
+function receive(next) {
+  if (payload && next.table.actions < payload.table.actions) return;
+  payload = next;
+  draw();
+}
+
 async function act(text) {
   try {
     const body = { action: text, token, seat: activeSeat };
-    payload = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: "POST", body: JSON.stringify(body) });
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: "POST", body: JSON.stringify(body) });
     $("error").textContent = "";
-    draw();
+    receive(answer);
   } catch (error) {
     $("error").textContent = `${t("error")}: ${error.message}`;
   }
@@ -139,25 +144,33 @@ function cell(value) {
   return String(value);
 }
 
+function label(key, lang) {
+  const names = (info.labels || {})[key];
+  return names ? names[lang] || names.en : key.replaceAll("_", " ");
+}
+
+// One column per player and one row per category, so the table stays narrow for any game.
 function drawSummary() {
   const result = payload.result;
   const box = $("summary");
   box.hidden = !result;
   if (!result) return;
+  const lang = getLang();
   const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
   const order = result.scores.map((_, seat) => seat).sort((a, b) => result.ranking[a] - result.ranking[b]);
+  const row = (title, values, attrs = {}) => el("tr", attrs, el("th", {}, title), values.map((v) => el("td", {}, v)));
   box.replaceChildren(
     el("h3", {}, t("gameOver")),
     el("p", { class: "winners" }, `${t("winners")}: ${result.winners.map(seatName).join(", ")}`,
-      result.tiebreak ? ` · ${t("tiebreak")}: ${result.tiebreak}` : ""),
-    el("table", { class: "breakdown" },
+      result.tiebreak ? ` · ${t("tiebreak")}: ${label(result.tiebreak, lang)}` : ""),
+    el("div", { class: "breakdown-scroll" }, el("table", { class: "breakdown" },
       el("caption", {}, t("breakdown")),
-      el("thead", {}, el("tr", {}, el("th", {}, t("place")), el("th", {}, t("player")), el("th", {}, t("score")),
-        keys.map((k) => el("th", {}, k.replaceAll("_", " "))))),
-      el("tbody", {}, order.map((seat) => el("tr", { class: result.winners.includes(seat) ? "winner" : "" },
-        el("td", {}, result.ranking[seat]), el("td", {}, seatName(seat)), el("td", {}, cell(result.scores[seat])),
-        keys.map((k) => el("td", {}, cell(result.breakdown[seat][k])))))),
-    ),
+      el("thead", {}, row(t("player"), order.map(seatName))),
+      el("tbody", {},
+        row(t("place"), order.map((seat) => result.ranking[seat])),
+        row(t("score"), order.map((seat) => cell(result.scores[seat])), { class: "total" }),
+        keys.map((k) => row(label(k, lang), order.map((seat) => cell(result.breakdown[seat][k]))))),
+    )),
   );
 }
 

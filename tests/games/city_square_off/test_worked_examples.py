@@ -351,6 +351,14 @@ def test_w9_sprint_stuck_player_waits_and_fewer_uncovered_wins():
     assert state.result().winners == [0]
 
 
+def test_w9_sprint_stuck_player_loses_if_the_other_fills_its_grid():
+    every_tile = [t.id for t in catalogue().tiles]
+    state = sprint_position({"a1", "c1", "e1", "g1"}, {"a1"}, placed_a=every_tile, placed_b=every_tile[1:])
+    assert state.stuck == [True, False]
+    state.apply("I1 r0 a1", 1)
+    assert state.is_over and state.result().winners == [1] and state.result().tiebreak == "full grid"
+
+
 def test_sprint_legal_actions_offer_every_unplaced_tile():
     state = GAME.new_state(seed=3, variant="city_sprint", first_chooser=0)
     state.apply("start modern r0 d4", 0)
@@ -429,3 +437,40 @@ def test_full_game_of_each_variant_reaches_an_end():
             state.apply(chooser.choice(state.legal_actions(seat)), seat)
         assert state.result().winners
         assert sum(state.scores()) == pytest.approx(1.0)
+
+
+def test_errors_in_spanish():
+    state = GAME.new_state(seed=0, first_chooser=0)
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action("Z4 r2 e5", state)
+    assert caught.value.text("es").endswith("Z4 r2 es la misma orientación que r0; escribe Z4 r0")
+    assert str(caught.value).endswith("Z4 r2 is the same orientation as r0; write Z4 r0")
+    state.apply("start modern r0 d4")
+    with pytest.raises(IllegalAction) as caught:
+        state.apply("start modern r0 d4")
+    assert "el otro jugador ya ha elegido esa ficha de inicio" in caught.value.text("es")
+    with pytest.raises(ludoteca.OptionError) as caught:
+        GAME.new_state(seed=0, excluded_starters=["modern", "medieval", "egyptian"])
+    assert "deben quedar al menos 2 fichas de inicio" in caught.value.text("es")
+
+
+def test_every_illegal_reason_has_a_spanish_text():
+    import random
+
+    chooser = random.Random(2)
+    checked = set()
+    for seed in range(6):
+        state = GAME.new_state(seed=seed, variant=("standard", "city_expansion", "city_sprint")[seed % 3])
+        seen = []
+        while not state.is_over:
+            seat = chooser.choice(state.to_move)
+            legal = state.legal_actions(seat)
+            for action in seen[-30:]:
+                if action not in legal:
+                    code, _ = state._illegal_reason(action, seat)
+                    checked.add(code)
+                    spanish = state.explain_illegal(action, seat, "es")
+                    assert spanish != state.explain_illegal(action, seat, "en")
+            seen.extend(chooser.sample(legal, min(3, len(legal))))
+            state.apply(chooser.choice(legal), seat)
+    assert {"not_the_card", "covered", "starter_taken"} <= checked

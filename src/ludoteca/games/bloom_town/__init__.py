@@ -7,13 +7,23 @@ from typing import Any
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
 
 from .components import SIDES
+from .messages import both
 from .notation import ALL_ACTIONS, parse
 from .rules import BloomTownState
 
+# names of the score-breakdown categories and tie-breaks, for every surface
+LABELS = {
+    "placement": {"en": "placement points", "es": "puntos de colocación"},
+    "double": {"en": "bonus doubles", "es": "dobles de bonificación"},
+    "community": {"en": "community scoring", "es": "puntuación de la comunidad"},
+    "final": {"en": "final hand", "es": "mano final"},
+    "later in turn order": {"en": "later in turn order", "es": "más tarde en el orden de turno"},
+}
 
 class BloomTown(Game):
     info = GameInfo(
         id="bloom-town",
+        labels=LABELS,
         names={"en": "Bloom Town", "es": "Bloom Town"},
         min_players=2,
         max_players=4,
@@ -42,8 +52,7 @@ class BloomTown(Game):
         start = options["start_player"]
         if start != "random" and start >= num_players:
             raise OptionError(
-                f"Bloom Town: start_player {start} is not a seat of a {num_players}-player game; "
-                f"choose random or 0 to {num_players - 1}"
+                **both("start seat", "Bloom Town: ", start=start, players=num_players, last=num_players - 1)
             )
 
     def parse_action(self, text: str, state: State | None = None) -> Action:

@@ -7,6 +7,7 @@ from shared objects and the fixed RL ids are plain table positions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ludoteca.core import Action, NotationError
 
@@ -20,6 +21,7 @@ from .components import (
     TILE_NAMES,
     TYPES,
 )
+from .messages import KIND_WORDS, TILE_WORDS, TYPE_WORDS, both
 
 GAME = "Bloom Town"
 FIRST_WORDS = ("build", "bloom", "token", "pass", "take", "keep")
@@ -91,42 +93,46 @@ _BY_TEXT = {str(a): a for a in ALL_ACTIONS}
 def parse(text: str) -> Action:
     """Read an action in canonical notation (case and extra spaces ignored)."""
     if not isinstance(text, str):
-        raise NotationError(f"{GAME}: an action is text, not {text!r}")
+        raise NotationError(**both("not text", f"{GAME}: ", text=repr(text)))
     words = text.lower().split()
     action = _BY_TEXT.get(" ".join(words))
     if action is not None:
         return action
-    raise NotationError(f"{GAME}: {text.strip()!r} — {_problem(words)}")
+    code, args = _problem(words)
+    raise NotationError(**both(code, f"{GAME}: {text.strip()!r} — ", **args))
 
 
-def _problem(words: list[str]) -> str:
-    """Why a malformed action text is not an action (the most specific reason we can name)."""
+Problem = tuple[str, dict[str, Any]]
+
+
+def _problem(words: list[str]) -> Problem:
+    """Why a malformed action text is not an action (the most specific reason we can name),
+    as a message code of `messages.TEXT` and its arguments."""
     if not words or words[0] not in FIRST_WORDS:
-        return f"expected one of: {', '.join(FIRST_WORDS)}"
+        return "first word", {"words": ", ".join(FIRST_WORDS)}
     head, rest = words[0], words[1:]
     if head == "build":
         if len(rest) != 2:
-            return "write build TILE SQUARE, e.g. build office c2"
-        return _tile_problem(rest[0]) or f"square {rest[1]!r} is outside a1-e5"
+            return "build words", {}
+        return _tile_problem(rest[0]) or ("bad square", {"square": repr(rest[1])})
     if head == "bloom":
-        return "write bloom double or bloom extra"
+        return "bloom words", {}
     if head == "token":
         if rest[:1] == ["rescore"]:
-            return f"token rescore needs one type: {', '.join(TYPES)}"
-        return "write token double, token extra or token rescore TYPE"
+            return "rescore type", {"types": TYPE_WORDS}
+        return "token words", {}
     if head == "pass":
-        return "pass takes no other words"
+        return "pass words", {}
     if head == "take":
-        return f"write take SPACE with a space from 1 to {SPACES}"
-    return f"write keep TYPE with a type from: {', '.join(TYPES)}"
+        return "take words", {"spaces": SPACES}
+    return "keep words", {"types": TYPE_WORDS}
 
 
-def _tile_problem(word: str) -> str | None:
+def _tile_problem(word: str) -> Problem | None:
     if word in TILE_CODE:
         return None
     if word == "shop":
-        return f"'shop' needs a kind, e.g. shop:{SHOP_KINDS[0]}"
+        return "shop kind missing", {"kind": SHOP_KINDS[0]}
     if word.startswith("shop:"):
-        return f"unknown shop kind {word[5:]!r}; kinds are: {', '.join(SHOP_KINDS)}"
-    return f"unknown tile {word!r}; tiles are: {', '.join(TILE_NAMES)}"
-
+        return "bad shop kind", {"word": repr(word[5:]), "kinds": KIND_WORDS}
+    return "bad tile", {"word": repr(word), "tiles": TILE_WORDS}

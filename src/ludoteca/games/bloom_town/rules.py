@@ -14,7 +14,7 @@ from typing import Any
 from ludoteca.core import State, rank
 from ludoteca.core.result import Result
 
-from . import render
+from . import messages, render
 from .components import (
     BLOOMING,
     CELLS,
@@ -23,6 +23,7 @@ from .components import (
     END_TRIGGER,
     FIRST_SHOP,
     FLOWER_SPACE,
+    FLOWERS,
     NUM_BUILDING_TILES,
     SETUP,
     SPACES,
@@ -53,14 +54,6 @@ from .scoring import placement_points, rescore_value
 # Score categories of `breakdown()`, indices into each player's `parts` list.
 PARTS = ("placement", "double", "community", "final")
 PLACEMENT, DOUBLE, COMMUNITY, FINAL = range(len(PARTS))
-PHASE_TEXT = {
-    "build": "the build step",
-    "take": "the take step (choose a market space)",
-    "bonus": "the bonus step",
-    "keep": "the final hand scoring",
-}
-
-
 class BloomTownState(State):
     """One Bloom Town position. Tiles are codes from `components`; -1 marks an empty square/space."""
 
@@ -430,6 +423,14 @@ class BloomTownState(State):
             })
         return {
             "side": self.side,
+            # Public component data of the side in use, for pictures drawn from the view alone:
+            # the flower of every square (reading order a1, b1, …, e5), its blooming squares,
+            # and the flower of each market space 1-5.
+            "board": {
+                "flowers": [FLOWERS[j] for j in FLOWER_SPACE[self.side]],
+                "blooming": [SQUARE_NAMES[i] for i in sorted(BLOOMING[self.side])],
+            },
+            "flowers": list(FLOWERS),
             "order": list(self.order),
             "to_move": list(self.to_move),
             "phase": self.phase,
@@ -483,36 +484,41 @@ class BloomTownState(State):
 
     # ---- explanations and pictures ------------------------------------------------------------
 
-    def explain_illegal(self, action, player: int) -> str:
+    def explain_illegal(self, action, player: int, lang: str = "en") -> str:
+        code, args = self._illegal_reason(action, player)
+        return messages.say(code, lang, **args)
+
+    def _illegal_reason(self, action, player: int) -> tuple[str, dict[str, Any]]:
+        """Why `action` is illegal now: a message code of `messages.TEXT` and its arguments."""
         kind = type(action)
         wanted = {Build: "build", Bonus: "bonus", Take: "take", Keep: "keep"}.get(kind)
         if wanted is None:
-            return "not a Bloom Town action"
+            return "foreign action", {}
         if wanted != self.phase:
-            return f"it is {PHASE_TEXT[self.phase]}"
+            return "phase", {"phase": messages.PHASES[self.phase]}
         if kind is Build:
             if action.tile not in self.hands[player]:
-                return f"no {TILE_NAMES[action.tile]} in your hand"
-            return f"square {SQUARE_NAMES[action.square]} is occupied"
+                return "tile not in hand", {"tile": messages.tile_name(action.tile)}
+            return "occupied", {"square": SQUARE_NAMES[action.square]}
         if kind is Take:
-            return f"market space {action.space + 1} is empty"
+            return "space empty", {"space": action.space + 1}
         if kind is Keep:
-            return f"no {TYPES[action.kind]} in your hand"
-        return self._explain_bonus(action.index, player)
+            return "type not in hand", {"type": messages.type_name(action.kind)}
+        return self._bonus_reason(action.index, player)
 
-    def _explain_bonus(self, index: int, player: int) -> str:
+    def _bonus_reason(self, index: int, player: int) -> tuple[str, dict[str, Any]]:
         if index in (BLOOM_DOUBLE, BLOOM_EXTRA) and not self.bloom_ready:
-            return "no unused blooming bonus: the square just built on is not blooming or its bonus is used"
+            return "no bloom", {}
         if index >= TOKEN_DOUBLE and not self.tokens[player]:
-            return "your bonus token has already been used"
+            return "token used", {}
         if index in (BLOOM_DOUBLE, TOKEN_DOUBLE):
-            return "double already used this turn"
+            return "double used", {}
         if index in (BLOOM_EXTRA, TOKEN_EXTRA):
-            return "extra build already used this turn"
+            return "extra used", {}
         kind = index - RESCORE_BASE
         if self.scored[kind]:
-            return f"{TYPES[kind]}s have already been community-scored"
-        return f"token rescore needs exactly one {TYPES[kind]} community tile in the community area"
+            return "already scored", {"types": messages.type_plural(kind)}
+        return "rescore needs one", {"type": messages.type_name(kind)}
 
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
         return render.render(self, lang, player, markup)

@@ -22,9 +22,24 @@ _MAX_SIDE = 50  # the notation allows heights up to 50, so no row is longer than
 _KINDS = ("S", "T")
 
 
+
+# names of the score-breakdown categories and tie-breaks, for every surface
+LABELS = {
+    "islands": {"en": "islands", "es": "islas"},
+    "links": {"en": "links", "es": "enlaces"},
+    "majorities": {"en": "majorities", "es": "mayorías"},
+    "resources": {"en": "resources", "es": "recursos"},
+    "statuettes": {"en": "statuettes", "es": "estatuillas"},
+    "phase": {"en": "phase", "es": "fase"},
+    "earlier": {"en": "earlier phases", "es": "fases anteriores"},
+    "total": {"en": "total", "es": "total"},
+    "most tokens": {"en": "most tokens", "es": "más fichas"},
+}
+
 class BlueLagoon(Game):
     info = GameInfo(
         id="blue-lagoon",
+        labels=LABELS,
         names={"en": "Blue Lagoon", "es": "Blue Lagoon"},  # the Spanish rulebook keeps the title
         min_players=2,
         max_players=4,

@@ -213,7 +213,7 @@ class BlueLagoonState(State):
         near = self.near_land[player] if land else self.near_sea[player]
         return None if t in near else "not_adjacent"
 
-    def explain_illegal(self, action: Place, player: int) -> str:
+    def explain_illegal(self, action: Place, player: int, lang: str = "en") -> str:
         reason = self.illegal_reason(action, player)
         return f"{reason}: {REASONS.get(reason, 'allowed now')}"
 

@@ -57,9 +57,30 @@ OPTIONS = (
 )
 
 
+
+# names of the score-breakdown categories and tie-breaks, for every surface
+LABELS = {
+    "open_regions": {"en": "open regions", "es": "zonas libres"},
+    "overhang": {"en": "overhanging squares", "es": "casillas fuera"},
+    "uncovered": {"en": "uncovered squares", "es": "casillas libres"},
+    "opponent blocked": {"en": "opponent blocked", "es": "el rival no puede colocar"},
+    "both blocked: open regions": {
+        "en": "both blocked: open regions",
+        "es": "ambos bloqueados: zonas libres",
+    },
+    "deck exhausted: open regions": {
+        "en": "deck exhausted: open regions",
+        "es": "mazo agotado: zonas libres",
+    },
+    "full grid": {"en": "full grid", "es": "cuadrícula completa"},
+    "fewer uncovered squares": {"en": "fewer uncovered squares", "es": "menos casillas libres"},
+    "fewer overhanging squares": {"en": "fewer overhanging squares", "es": "menos casillas fuera"},
+}
+
 class CitySquareOff(Game):
     info = GameInfo(
         id="city-square-off",
+        labels=LABELS,
         names={"en": "City Square Off", "es": "City Square Off"},
         min_players=2,
         max_players=2,
@@ -88,12 +109,15 @@ class CitySquareOff(Game):
         remaining = [s for s in STARTER_IDS if s not in options["excluded_starters"]]
         if len(remaining) < 2:
             raise OptionError(
-                f"City Square Off: at least 2 starters must remain; only {remaining or 'none'} would"
+                f"City Square Off: at least 2 starters must remain; only {remaining or 'none'} would",
+                f"City Square Off: deben quedar al menos 2 fichas de inicio; solo quedarían "
+                f"{remaining or 'ninguna'}",
             )
 
     def parse_action(self, text: str, state: CitySquareOffState | None = None) -> Place:
         if not isinstance(text, str):
-            raise NotationError(f"City Square Off: an action is text, not {text!r}")
+            raise NotationError(f"City Square Off: an action is text, not {text!r}",
+                                f"City Square Off: una jugada es un texto, no {text!r}")
         aliases = {piece.id: piece.aliases for piece in catalogue().pieces.values()}
         brackets = state is not None and state.options["variant"] == EXPANSION
         return parse(text, aliases, brackets)

@@ -64,53 +64,61 @@ def parse(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool)
     words = [word.lower() for word in raw]
     if words and words[0] == "start":
         if len(words) != 4:
-            raise NotationError(
-                _error(text, "write start STARTER ORIENTATION SQUARE, e.g. start modern r0 d4")
-            )
+            raise _error(text, "write start STARTER ORIENTATION SQUARE, e.g. start modern r0 d4",
+                         "escribe start FICHA ORIENTACIÓN CASILLA, p. ej. start modern r0 d4")
         piece = words[1]
         if piece not in STARTER_IDS:
-            raise NotationError(
-                _error(text, f"{words[1]!r} is not a starter; starters are " + " ".join(STARTER_IDS))
-            )
+            starters = " ".join(STARTER_IDS)
+            raise _error(text, f"{words[1]!r} is not a starter; starters are {starters}",
+                         f"{words[1]!r} no es una ficha de inicio; las fichas de inicio son {starters}")
         words = words[1:]
     else:
         if len(words) != 3:
-            raise NotationError(_error(text, "write SHAPE ORIENTATION SQUARE, e.g. X5 r0 d1"))
+            raise _error(text, "write SHAPE ORIENTATION SQUARE, e.g. X5 r0 d1",
+                         "escribe FORMA ORIENTACIÓN CASILLA, p. ej. X5 r0 d1")
         piece = words[0].upper()
         if piece not in TILE_IDS:
-            raise NotationError(f"{raw[0]!r} is not a shape; shapes are {' '.join(TILE_IDS)}")
+            shapes = " ".join(TILE_IDS)
+            raise _error(text, f"{raw[0]!r} is not a shape; shapes are {shapes}",
+                         f"{raw[0]!r} no es una forma; las formas son {shapes}")
     orient = words[1]
     if not _ORIENT.fullmatch(orient):
-        raise NotationError(_error(text, f"orientation {orient!r} must be r0-r3 or f0-f3"))
+        raise _error(text, f"orientation {orient!r} must be r0-r3 or f0-f3",
+                     f"la orientación {orient!r} debe ser r0-r3 o f0-f3")
     canonical = aliases[piece][orient]
     if canonical != orient:
-        raise NotationError(_error(text, _noncanonical(piece, orient, canonical)))
-    row, col = _anchor(words[2], brackets_allowed)
+        shown = piece if piece in TILE_IDS else f"start {piece}"
+        raise _error(
+            text,
+            f"{shown} {orient} is the same orientation as {canonical}; write {shown} {canonical}",
+            f"{shown} {orient} es la misma orientación que {canonical}; escribe {shown} {canonical}",
+        )
+    row, col = _anchor(text, words[2], brackets_allowed)
     return Place(piece, orient, row, col)
 
 
-def _noncanonical(piece: str, orient: str, canonical: str) -> str:
-    shown = piece if piece in TILE_IDS else f"start {piece}"
-    return f"{shown} {orient} is the same orientation as {canonical}; write {shown} {canonical}"
-
-
-def _anchor(word: str, brackets_allowed: bool) -> tuple[int, int]:
+def _anchor(text: str, word: str, brackets_allowed: bool) -> tuple[int, int]:
     square = _SQUARE.fullmatch(word)
     if square:
         letter, number = square.groups()
         if letter not in LETTERS or not 1 <= int(number) <= 9:
-            raise NotationError(f"{word!r} is off the grid; columns a-i, rows 1-9")
+            raise _error(text, f"{word!r} is off the grid; columns a-i, rows 1-9",
+                         f"{word!r} está fuera de la cuadrícula; columnas a-i, filas 1-9")
         return int(number) - 1, LETTERS.index(letter)
     bracket = _BRACKET.fullmatch(word)
     if not bracket:
-        raise NotationError(f"{word!r} is not a square; write a1-i9 (or [row,col] in City Expansion)")
+        raise _error(text, f"{word!r} is not a square; write a1-i9 (or [row,col] in City Expansion)",
+                     f"{word!r} no es una casilla; escribe a1-i9 (o [fila,columna] en City Expansion)")
     row, col = int(bracket.group(1)) - 1, int(bracket.group(2)) - 1
     if 0 <= row < 9 and 0 <= col < 9:
-        raise NotationError(f"write {LETTERS[col]}{row + 1}, not {word}")
+        name = f"{LETTERS[col]}{row + 1}"
+        raise _error(text, f"write {name}, not {word}", f"escribe {name}, no {word}")
     if not brackets_allowed:
-        raise NotationError(f"{word}: squares off the grid exist only in City Expansion")
+        raise _error(text, f"{word}: squares off the grid exist only in City Expansion",
+                     f"{word}: las casillas fuera de la cuadrícula solo existen en City Expansion")
     return row, col
 
 
-def _error(text: str, message: str) -> str:
-    return f"City Square Off: {text.strip()!r}: {message}"
+def _error(text: str, english: str, spanish: str) -> NotationError:
+    prefix = f"City Square Off: {text.strip()!r}: "
+    return NotationError(prefix + english, prefix + spanish)

@@ -42,16 +42,6 @@ TEXT = {
         "start": "elige y coloca una ficha de inicio",
     },
 }
-REASONS_ES = {
-    "full grid": "cuadrícula completa",
-    "opponent blocked": "el rival no puede colocar",
-    "both blocked: open regions": "ambos bloqueados: zonas libres",
-    "deck exhausted: open regions": "mazo agotado: zonas libres",
-    "fewer uncovered squares": "menos casillas libres",
-    "fewer overhanging squares": "menos casillas fuera",
-}
-
-
 def render(state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
     text = TEXT.get(lang, TEXT["en"])
     geometry = state.catalogue.geometry
@@ -120,8 +110,8 @@ def _status(state: CitySquareOffState, text: dict, player: int | None) -> list[s
     if state.outcome:
         winners = state.outcome["winners"]
         verdict = text["draw"] if len(winners) == 2 else f"{text['winner']}: {text['player']} {winners[0]}"
-        reason = REASONS_ES.get(state.outcome["reason"], "") if text is TEXT["es"] else ""
-        lines.append(f"{text['over']} — {verdict} ({reason or state.outcome['reason']})")
+        reason = state.game.info.label(state.outcome["reason"], "es" if text is TEXT["es"] else "en")
+        lines.append(f"{text['over']} — {verdict} ({reason})")
     else:
         seats = ", ".join(f"{text['player']} {seat}" for seat in state.to_move)
         extra = f" — {text['start']}" if state.in_starter_phase else ""

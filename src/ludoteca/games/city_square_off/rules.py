@@ -20,6 +20,44 @@ from .pieces import Catalogue, catalogue
 
 STANDARD, SPRINT, EXPANSION = "standard", "city_sprint", "city_expansion"
 
+# why an action is illegal (spec §5.4), in English and Spanish
+REASONS = {
+    "starter_first": ("place your starter first", "primero coloca tu ficha de inicio"),
+    "starters_placed": ("starters are already placed", "las fichas de inicio ya están colocadas"),
+    "already_placed": ("you have already placed {piece}", "ya has colocado {piece}"),
+    "not_the_card": (
+        "the revealed shape is {card}, not {piece}",
+        "la forma descubierta es {card}, no {piece}",
+    ),
+    "off_grid_entirely": (
+        "at least one square of the tile must lie on the grid",
+        "al menos una casilla de la ficha debe quedar en la cuadrícula",
+    ),
+    "over_the_edge": ("the piece goes over the edge of the grid", "la pieza se sale de la cuadrícula"),
+    "covered": ("a square of it is already covered", "una de sus casillas ya está cubierta"),
+    "not_touching": (
+        "it does not touch your city (one side must touch a covered square)",
+        "no toca tu ciudad (un lado debe tocar una casilla cubierta)",
+    ),
+    "not_dealt": ("you were dealt the {starter} starter", "te ha tocado la ficha de inicio {starter}"),
+    "starter_taken": (
+        "the other player has taken that starter",
+        "el otro jugador ya ha elegido esa ficha de inicio",
+    ),
+    "starter_excluded": (
+        "that starter is excluded in this game",
+        "esa ficha de inicio no se usa en esta partida",
+    ),
+    "starter_off_grid": (
+        "the starter must lie completely on the grid",
+        "la ficha de inicio debe quedar entera dentro de la cuadrícula",
+    ),
+    "starter_centre": (
+        "the starter must cover e5 and at least {logo} logo squares",
+        "la ficha de inicio debe cubrir e5 y al menos {logo} casillas del logotipo",
+    ),
+}
+
 
 class CitySquareOffState(State):
     __slots__ = (
@@ -155,39 +193,44 @@ class CitySquareOffState(State):
             and (footprint.whole or self.variant == EXPANSION)
         )
 
-    def explain_illegal(self, action: Place, player: int) -> str:
+    def explain_illegal(self, action: Place, player: int, lang: str = "en") -> str:
+        code, values = self._illegal_reason(action, player)
+        english, spanish = REASONS[code]
+        return (spanish if lang == "es" else english).format(**values)
+
+    def _illegal_reason(self, action: Place, player: int) -> tuple[str, dict]:
+        """Which rule `action` breaks (a key of REASONS) and the values its message names."""
         catalogue = self.catalogue
         if catalogue.pieces[action.piece].is_starter != self.in_starter_phase:
-            return "place your starter first" if self.in_starter_phase else "starters are already placed"
+            return ("starter_first" if self.in_starter_phase else "starters_placed"), {}
         if self.in_starter_phase:
-            return self._explain_starter(action, player)
+            return self._starter_reason(action, player)
         if action.piece not in self._playable_pieces(player):
             if self.variant == SPRINT:
-                return f"you have already placed {action.piece}"
-            return f"the revealed shape is {self.current_card}, not {action.piece}"
+                return "already_placed", {"piece": action.piece}
+            return "not_the_card", {"card": self.current_card, "piece": action.piece}
         squares = catalogue.squares_of(action)
         geometry = catalogue.geometry
         if self.variant == EXPANSION:
             if not any(geometry.on_grid(*square) for square in squares):
-                return "at least one square of the tile must lie on the grid"
+                return "off_grid_entirely", {}
         elif not all(geometry.on_grid(*square) for square in squares):
-            return "the piece goes over the edge of the grid"
-        footprint = catalogue.footprints[action]
-        if footprint.mask & self.covered[player]:
-            return "a square of it is already covered"
-        return "it does not touch your city (one side must touch a covered square)"
+            return "over_the_edge", {}
+        if catalogue.footprints[action].mask & self.covered[player]:
+            return "covered", {}
+        return "not_touching", {}
 
-    def _explain_starter(self, action: Place, player: int) -> str:
+    def _starter_reason(self, action: Place, player: int) -> tuple[str, dict]:
         if self.dealt[player] is not None and action.piece != self.dealt[player]:
-            return f"you were dealt the {self.dealt[player]} starter"
+            return "not_dealt", {"starter": self.dealt[player]}
         if action.piece == self.starters[1 - player]:
-            return "the other player has taken that starter"
+            return "starter_taken", {}
         if action.piece in self.options["excluded_starters"]:
-            return "that starter is excluded in this game"
+            return "starter_excluded", {}
         squares = self.catalogue.squares_of(action)
         if not all(self.catalogue.geometry.on_grid(*square) for square in squares):
-            return "the starter must lie completely on the grid"
-        return f"the starter must cover e5 and at least {self.catalogue.geometry.min_logo} logo squares"
+            return "starter_off_grid", {}
+        return "starter_centre", {"logo": self.catalogue.geometry.min_logo}
 
     # ---- applying actions ---------------------------------------------------------------------
 

@@ -9,10 +9,23 @@ from ludoteca.core import Game, GameInfo, NotationError, Option, register
 from .notation import ALL_MOVES, Move, parse
 from .rules import HappyCityState
 
+# names of the score-breakdown categories and tie-breaks, for every surface
+LABELS = {
+    "people": {"en": "people", "es": "personas"},
+    "hearts": {"en": "hearts", "es": "corazones"},
+    "effect_people": {"en": "people from effects", "es": "personas por efectos"},
+    "effect_hearts": {"en": "hearts from effects", "es": "corazones por efectos"},
+    "modifier": {"en": "modifier", "es": "modificador"},
+    "points": {"en": "points", "es": "puntos"},
+    "score": {"en": "score", "es": "puntuación"},
+    "coins": {"en": "coins", "es": "monedas"},
+    "income": {"en": "income", "es": "ingresos"},
+}
 
 class HappyCity(Game):
     info = GameInfo(
         id="happy-city",
+        labels=LABELS,
         names={"en": "Happy City", "es": "Happy City"},
         min_players=2,
         max_players=5,
@@ -48,7 +61,8 @@ class HappyCity(Game):
 
     def parse_action(self, text: str, state: Any = None) -> Move:
         if not isinstance(text, str):
-            raise NotationError(f"Happy City: an action is text, not {type(text).__name__}")
+            raise NotationError(f"Happy City: an action is text, not {type(text).__name__}",
+                                f"Happy City: una acción es un texto, no {type(text).__name__}")
         return parse(text)
 
 

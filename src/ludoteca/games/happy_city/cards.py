@@ -123,6 +123,26 @@ DECK_CARDS = {
     for d in (1, 2, 3)
 }
 START_COINS = load_json(PACKAGE, "start-card.json")["starting_coins"]
+# The effect text of every expert special, (English, Spanish), for the views of a renderer.
+EFFECT_TEXT = {
+    raw["key"]: (raw["text_en"], raw["text_es"])
+    for raw in load_json(PACKAGE, "specials-expert.json")["specials"]
+}
+
+
+def card_facts(key: str) -> dict[str, Any]:
+    """What a face-up card shows, as JSON-safe data (for views; never on the hot path)."""
+    card = CARDS[key]
+    facts: dict[str, Any] = {
+        "name_en": card.name_en, "name_es": card.name_es, "kind": card.kind, "deck": card.deck,
+        "cost": card.cost, "colour": None if card.colour is None else COLOURS[card.colour],
+        "income": card.income, "people": card.people, "hearts": card.hearts,
+    }
+    if card.is_special:
+        facts["condition"] = {COLOURS[c]: n for c, n in card.condition}
+    if key in EFFECT_TEXT:
+        facts["text_en"], facts["text_es"] = EFFECT_TEXT[key]
+    return facts
 
 
 def condition_text(key: str) -> str:

@@ -18,6 +18,7 @@ from . import scoring
 from .cards import (
     CARDS,
     COLOUR,
+    COLOUR_WORDS,
     COLOURS,
     CONDITION,
     COST,
@@ -32,6 +33,7 @@ from .cards import (
     RESIDENCES,
     SPHINX,
     START_COINS,
+    card_facts,
     condition_text,
     counts_text,
 )
@@ -402,8 +404,19 @@ class HappyCityState(State):
     # ---- hidden information ---------------------------------------------------------------
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """The public view: the same for every seat (spec 6); deck order and discards never appear."""
+        """The public view: the same for every seat (spec 6); deck order and discards never appear.
+
+        For renderers it also spells out public facts that follow from the data files: `cards`
+        (what every face-up card shows, for each key in the display, the residence piles, the
+        special row and the cities), and per player the running `score` / `people` / `hearts`
+        (as `breakdown`) and `costs`, what that player would pay for each display building and
+        residence (expert specials change costs).
+        """
         n = self.num_players
+        shown = {*self.display, *RESIDENCES, *self.row, *(k for city in self.cities for k in city)}
+        if self.sphinx_copy:
+            shown.add(self.sphinx_copy)
+        parts = self.breakdown()
         return {
             "round": self.round,
             "phase": self.phase,
@@ -427,10 +440,15 @@ class HappyCityState(State):
                     "income": self._income(p),
                     "free_purchase": self.free_purchase[p],
                     "pyramid_phases_left": self.pyramid_left[p],
+                    "score": parts[p]["score"],
+                    "people": parts[p]["people"],
+                    "hearts": parts[p]["hearts"],
+                    "costs": {k: self.cost(p, k) for k in (*self.display, *RESIDENCES)},
                 }
                 for p in range(n)
             ],
             "log": list(self.log),
+            "cards": {k: card_facts(k) for k in sorted(shown, key=_index)},
         }
 
     def determinize(self, player: int, rng: random.Random) -> HappyCityState:
@@ -447,44 +465,48 @@ class HappyCityState(State):
 
     # ---- explanations ---------------------------------------------------------------------
 
-    def explain_illegal(self, action: Move, player: int) -> str:
-        verb, phase = action.verb, self.phase
-        expected = _PHASE_VERBS[phase]
-        if verb not in expected[0]:
-            return f"you cannot {verb} now: {expected[1]}"
-        if verb == "buy":
-            return self._explain_buy(player, action.arg)
-        if verb == "special":
-            return self._explain_special(player, action.arg)
-        if verb == "draw":
-            return f"deck {action.arg} and its discard pile are empty"
-        if verb == "discard":
-            return f"{_name(action.arg)} is not in the central display"
-        if verb == "market":
-            return f"the {action.arg} Happy Market was already taken"
-        return f"no opponent owns {_name(action.arg)}"
+    def explain_illegal(self, action: Move, player: int, lang: str = "en") -> str:
+        code, facts = self._why_illegal(action, player)
+        return _REASONS[code][lang].format(**{name: _word(name, fact, lang) for name, fact in facts.items()})
 
-    def _explain_buy(self, player: int, key: str) -> str:
+    def _why_illegal(self, action: Move, player: int) -> tuple[str, dict[str, Any]]:
+        """The reason code of `_REASONS` and its facts (card keys, numbers), the same in every language."""
+        verb, arg, phase = action.verb, action.arg, self.phase
+        if verb not in _PHASE_VERBS[phase]:
+            return "wrong_step", {"verb": verb, "step": phase}
+        if verb == "buy":
+            return self._why_not_buy(player, arg)
+        if verb == "special":
+            return self._why_not_special(player, arg)
+        if verb == "draw":
+            return "deck_empty", {"deck": arg}
+        if verb == "discard":
+            return "not_displayed", {"card": arg}
+        if verb == "market":
+            return "market_taken", {"market": arg}
+        return "not_owned", {"card": arg}
+
+    def _why_not_buy(self, player: int, key: str) -> tuple[str, dict[str, Any]]:
         city = self.cities[player]
         if key in self.piles and not self.piles[key]:
-            return f"no {_name(key)} left"
+            return "pile_empty", {"card": key}
         if key not in self.piles and key not in self.display:
-            return f"{_name(key)} is not in the central display"
+            return "not_displayed", {"card": key}
         if len(city) >= CITY_SIZE:
-            return "your city already has 10 cards"
+            return "city_full", {}
         if key in city:
-            return f"your city already has {_name(key)}"
-        return f"{CARDS[key].name_en} costs {self.cost(player, key)}, you have {self.coins[player]} coins"
+            return "same_name", {"card": key}
+        return "too_expensive", {"name": key, "cost": self.cost(player, key), "coins": self.coins[player]}
 
-    def _explain_special(self, player: int, key: str) -> str:
+    def _why_not_special(self, player: int, key: str) -> tuple[str, dict[str, Any]]:
         if self.specials[player] is not None:
-            return "you already took a special building"
+            return "special_taken", {}
         if key not in self.row:
-            return f"{_name(key)} is not in the special row"
+            return "not_in_row", {"card": key}
         if len(self.cities[player]) >= CITY_SIZE and key != LIBERTY:
-            return "your city already has 10 cards"
+            return "city_full", {}
         counts = scoring.colour_counts(self.cities[player], self.markets[player])
-        return f"{CARDS[key].name_en} needs {condition_text(key)}, your city has {counts_text(counts)}"
+        return "condition", {"name": key, "needs": key, "has": counts}
 
     # ---- text -----------------------------------------------------------------------------
 
@@ -494,16 +516,84 @@ class HappyCityState(State):
         return render(self, lang, player, markup)
 
 
+# ---- why an action is illegal, in English and Spanish ----------------------------------------
+
+# each decision step: the verbs it accepts, and what to do instead
+_PHASE_VERBS = {
+    "draft": ("market",),
+    "discard": ("pass", "discard"),
+    "refill": ("draw",),
+    "main": ("buy", "coin"),
+    "special": ("pass", "special"),
+    "final_choice": ("sphinx",),
+}
+_STEPS = {
+    "draft": {"en": "choose a Happy Market colour", "es": "elige un color de Mercado Feliz"},
+    "discard": {"en": "discard a display card or pass", "es": "descarta una carta de la zona central o pasa"},
+    "refill": {"en": "choose a deck to draw from", "es": "elige un mazo del que robar"},
+    "main": {"en": "buy a building or a residence, or take a coin",
+             "es": "compra un edificio o una vivienda, o toma una moneda"},
+    "special": {"en": "take a special building or pass", "es": "toma un edificio especial o pasa"},
+    "final_choice": {"en": "choose what the Sphinx copies", "es": "elige qué copia la Esfinge"},
+}
+_REASONS = {
+    "wrong_step": {"en": "you cannot {verb} now: {step}", "es": "ahora no puedes usar '{verb}': {step}"},
+    "deck_empty": {"en": "deck {deck} and its discard pile are empty",
+                   "es": "el mazo {deck} y su pila de descarte están vacíos"},
+    "not_displayed": {"en": "{card} is not in the central display",
+                      "es": "{card} no está en la zona central"},
+    "market_taken": {"en": "the {market} Happy Market was already taken",
+                     "es": "el Mercado Feliz {market} ya lo ha elegido otro jugador"},
+    "not_owned": {"en": "no opponent owns {card}", "es": "ningún rival tiene {card} en su ciudad"},
+    "pile_empty": {"en": "no {card} left", "es": "no quedan cartas de {card}"},
+    "city_full": {"en": "your city already has 10 cards", "es": "tu ciudad ya tiene 10 cartas"},
+    "same_name": {"en": "your city already has {card}", "es": "ya hay una carta {card} en tu ciudad"},
+    "too_expensive": {"en": "{name} costs {cost}, you have {coins} coins",
+                      "es": "{name} cuesta {cost} y tienes {coins}"},
+    "special_taken": {"en": "you already took a special building",
+                      "es": "ya has tomado un edificio especial"},
+    "not_in_row": {"en": "{card} is not in the special row",
+                   "es": "{card} no está entre los edificios especiales disponibles"},
+    "condition": {"en": "{name} needs {needs}, your city has {has}",
+                  "es": "{name} necesita {needs}; tu ciudad tiene {has}"},
+}
+# a Happy Market's colour (el Mercado Feliz azul), and cards of a colour, one and several (cartas azules)
+_MARKET_ES = dict(zip(COLOUR_WORDS, ("amarillo", "azul", "verde", "naranja", "morado"), strict=True))
+_CARDS_ES = (("amarilla", "amarillas"), ("azul", "azules"), ("verde", "verdes"), ("naranja", "naranjas"),
+             ("morada", "moradas"))
+
+
+def _word(name: str, value: Any, lang: str) -> str:
+    """One fact of a reason, written in `lang`."""
+    if name == "card":  # English gives both names, e.g. "School (Escuela)"; Spanish only its own
+        return CARDS[value].name_es if lang == "es" else _name(value)
+    if name == "name":
+        return CARDS[value].name(lang)
+    if name == "step":
+        return _STEPS[value][lang]
+    if name == "market" and lang == "es":
+        return _MARKET_ES[value]
+    if name == "coins" and lang == "es":
+        return f"{value} moneda" if value == 1 else f"{value} monedas"
+    if name == "needs":
+        return _colours_es(CONDITION[value]) if lang == "es" else condition_text(value)
+    if name == "has":
+        return _colours_es(tuple(enumerate(value))) if lang == "es" else counts_text(value)
+    return str(value)
+
+
+def _colours_es(counts: tuple[tuple[int, int], ...]) -> str:
+    """Colour counts in Spanish: '2 cartas azules y 1 verde' (colours with no card left out)."""
+    parts: list[str] = []
+    for c, n in counts:
+        if n:
+            noun = "" if parts else "carta " if n == 1 else "cartas "
+            parts.append(f"{n} {noun}{_CARDS_ES[c][n != 1]}")
+    if not parts:
+        return "0 cartas de color"
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} y {parts[-1]}"
+
+
 def _name(key: str) -> str:
     card = CARDS[key]
     return f"{card.name_en} ({card.name_es})"
-
-
-_PHASE_VERBS = {
-    "draft": (("market",), "choose a Happy Market colour"),
-    "discard": (("pass", "discard"), "discard a display card or pass"),
-    "refill": (("draw",), "choose a deck to draw from"),
-    "main": (("buy", "coin"), "buy a building or a residence, or take a coin"),
-    "special": (("pass", "special"), "take a special building or pass"),
-    "final_choice": (("sphinx",), "choose what the Sphinx copies"),
-}

@@ -38,9 +38,28 @@ class FacesOption(Option):
         return self.validate([t.strip() for t in text.split(",") if t.strip()])
 
 
+
+# names of the score-breakdown categories and tie-breaks, for every surface
+LABELS = {
+    "adjacency": {"en": "adjacency", "es": "adyacencia"},
+    "chains": {"en": "chains", "es": "cadenas"},
+    "sand_dollars": {"en": "sand dollars", "es": "dólares de arena"},
+    "misc": {"en": "miscellaneous", "es": "varios"},
+    "rings": {"en": "activity rings", "es": "anillos de actividad"},
+    "footprints": {"en": "footprints", "es": "huellas"},
+    "wave_bonus": {"en": "objective: wave bonus", "es": "objetivo: bonificación de ola"},
+    "misc_bonus": {"en": "objective: misc bonus", "es": "objetivo: bonificación variada"},
+    "penalty": {"en": "objective: unplaced penalty", "es": "objetivo: penalización por personas sin colocar"},
+    "total": {"en": "total", "es": "total"},
+    "unplaced": {"en": "unplaced people", "es": "personas sin colocar"},
+    "sand_dollars_left": {"en": "sand dollars left", "es": "dólares de arena restantes"},
+    "most sand dollars left": {"en": "most sand dollars left", "es": "más dólares de arena restantes"},
+}
+
 class SantaMonica(Game):
     info = GameInfo(
         id="santa-monica",
+        labels=LABELS,
         names={"en": "Santa Monica", "es": "Santa Mónica"},
         min_players=2,
         max_players=4,

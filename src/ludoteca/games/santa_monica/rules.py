@@ -557,6 +557,28 @@ class SantaMonicaState(State):
             "final_round": self.final_round,
             "passes": self.passes,
             "players": [self._player_view(p) for p in range(self.num_players)],
+            "scores": self.scores(),
+            "catalogue": self._catalogue(),
+        }
+
+    def _catalogue(self) -> dict[str, Any]:
+        """Printed (public) text of every component this view shows, for graphical surfaces:
+        the cards in the display and the cities (never the deck's), the drawn starting tiles,
+        the two faces in play, the objective, and the tag names."""
+        c = self.content
+        shown = [i for i in (*self.front, *self.back) if i >= 0]
+        shown += [card for city in self.cities for card in city.values() if card >= 0]
+        keys = ("name", "name_es", "row", "tags", "text", "text_es")
+        tile_keys = ("name", "name_es", "vips", "tags", "footprint_tags", "text", "text_es")
+        face_keys = ("name", "name_es", "cost", "text", "text_es")
+        objective = c.objectives[self.objective]
+        return {
+            "cards": {c.cards[i]["id"]: {k: c.cards[i].get(k) for k in keys} for i in sorted(set(shown))},
+            "tiles": {c.tiles[t]["id"]: {k: c.tiles[t].get(k) for k in tile_keys} for t in self.drawn},
+            "faces": {code: {k: c.faces[c.face_index[code]].get(k) for k in face_keys}
+                      for code in self.faces},
+            "objective": {k: objective.get(k) for k in ("name", "name_es", "text", "text_es")},
+            "tag_names": c.tag_names,
         }
 
     def _player_view(self, p: int) -> dict[str, Any]:
@@ -574,7 +596,7 @@ class SantaMonicaState(State):
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
         return render_module.render(self, lang, player, markup)
 
-    def explain_illegal(self, action: Action, player: int) -> str:
+    def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
         return _explain(self, action, player)
 
 

@@ -1,0 +1,552 @@
+// Santa Monica: the two-row card display, the food truck and foodie, and every player's city.
+//
+// How the view maps to the picture:
+//   view.front / view.back      -> the display (SVG): front row F1–F4 above the back row R1–R4,
+//                                  view.truck / view.foodie as tokens under the columns, deck size.
+//   view.players[p].cards       -> a city (SVG): beach row B on top, street row S below, columns
+//                                  left to right; B0/S0 is the starting tile (view.players[p].tile).
+//   view.players[p].people      -> tokens on each space: [locals, tourists, VIPs] (L, T, V);
+//   view.players[p].footprints  -> a footprint mark on the card.
+//   view.catalogue              -> names, tags and text of the shown cards, tiles, faces, objective.
+//   view.scores, sand_dollars, supply, faces, objective, phase, move_budget -> the side panels.
+// Clicking: a display card, then a highlighted space of your city (take / pick); a person token,
+// then a highlighted space (mv), or a highlighted space for the moving person (step); two cards of
+// one row (swap). Truck columns are clicked under the display. Everything else is a button.
+// Interface: see generic.js.
+import { el, svg } from "../api.js";
+
+const W = 118; // card width in SVG units
+const H = 84; // card height
+const GAP = 6;
+const SEAT_COLOURS = ["#2f855a", "#dd6b20", "#3182ce", "#b7791f"];
+const TAG_COLOURS = { local: "#805ad5", tourist: "#d53f8c", business: "#4a5568", sport: "#dd6b20",
+  nature: "#38a169", wave: "#3182ce" };
+const KINDS = ["L", "T", "V"];
+
+const TEXT = {
+  en: {
+    front: "Front", back: "Back", deck: "deck", truck: "Food truck", truckShort: "Truck", foodie: "Foodie", beach: "Beach", street: "Street",
+    objective: "Objective", faces: "Sand dollar actions", supply: "Supply", sd: "sand dollars", cards: "cards",
+    score: "score", you: "you", tile: "Starting tile", wants: "VIPs want", finalRound: "Final round!",
+    locals: "locals", tourists: "tourists", vips: "VIPs", footprints: "footprints", player: "Player",
+    turnOf: "Turn of", done: "Done moving", keep: "Keep (no swap)", pass: "Pass", happySd: "+2 sand dollars",
+    happyMix: "+1 sand dollar and move 1 person 1 step", happyMove: "Move up to 2 people, 2 steps in total",
+    use: "Use", cost: "cost", discard: "discarded", hover: "Point at a card to read it.",
+    ask: {
+      choose_tile: "Choose your starting tile.",
+      place_truck: "Place the food truck: click a column under the display (the foodie starts 2 columns to its right).",
+      acquire: "Take a front-row card: click it, then a highlighted space of your city. Or use a sand dollar action.",
+      pick: "Sand dollar action {face}: click a highlighted card, then a highlighted space ({n} left).",
+      swap: "You may swap two cards of one row: click one card, then the other. Or keep.",
+      move: "Move up to {people} {kinds}, up to {distance} spaces each{cap}: click a person, then a highlighted space.",
+      happy_day: "Happy day! The truck and the foodie share the column: choose your reward.",
+      game_over: "Game over.",
+    },
+    active: "The {kind} on {space} can keep going: click a highlighted space ({steps}/{distance} steps).",
+    started: "Started {started}/{people}",
+    totalCap: ", {cap} steps in total",
+    waiting: "{player} is playing: {phase}.",
+    kindNames: { local: "locals", tourist: "tourists", vip: "VIPs" },
+    kindOne: { L: "local", T: "tourist", V: "VIP" },
+    phases: { choose_tile: "choosing a starting tile", place_truck: "placing the food truck", acquire: "taking a card",
+      pick: "picking cards", swap: "swapping", move: "moving people", happy_day: "happy day", game_over: "game over" },
+    or: "or",
+  },
+  es: {
+    front: "Delante", back: "Detrás", deck: "mazo", truck: "Camión de comida", truckShort: "Camión", foodie: "Foodie", beach: "Playa",
+    street: "Calle", objective: "Objetivo", faces: "Acciones de dólar de arena", supply: "Reserva", sd: "dólares de arena",
+    cards: "cartas", score: "puntos", you: "tú", tile: "Ficha inicial", wants: "Los VIP buscan",
+    finalRound: "¡Última ronda!", locals: "locales", tourists: "turistas", vips: "VIP", footprints: "huellas",
+    player: "Jugador", turnOf: "Turno de", done: "Terminar de mover", keep: "Mantener (sin intercambio)", pass: "Pasar",
+    happySd: "+2 dólares de arena", happyMix: "+1 dólar de arena y mover 1 persona 1 espacio",
+    happyMove: "Mover hasta 2 personas, 2 espacios en total", use: "Usar", cost: "coste", discard: "descartadas",
+    hover: "Señala una carta para leerla.",
+    ask: {
+      choose_tile: "Elige tu ficha inicial.",
+      place_truck: "Coloca el camión de comida: pulsa una columna bajo la pantalla (el foodie empieza 2 columnas a su derecha).",
+      acquire: "Toma una carta de la fila delantera: púlsala y después un espacio resaltado de tu ciudad. O usa una acción de dólar de arena.",
+      pick: "Acción de dólar de arena {face}: pulsa una carta resaltada y después un espacio resaltado (quedan {n}).",
+      swap: "Puedes intercambiar dos cartas de una misma fila: pulsa una y después la otra. O mantenlas.",
+      move: "Mueve hasta {people} {kinds}, hasta {distance} espacios cada uno{cap}: pulsa una persona y después un espacio resaltado.",
+      happy_day: "¡Día feliz! El camión y el foodie comparten columna: elige tu recompensa.",
+      game_over: "Fin de la partida.",
+    },
+    active: "El {kind} de {space} puede seguir: pulsa un espacio resaltado ({steps}/{distance} pasos).",
+    started: "Empezados {started}/{people}",
+    totalCap: ", {cap} pasos en total",
+    waiting: "{player} está jugando: {phase}.",
+    kindNames: { local: "locales", tourist: "turistas", vip: "VIP" },
+    kindOne: { L: "local", T: "turista", V: "VIP" },
+    phases: { choose_tile: "eligiendo ficha inicial", place_truck: "colocando el camión", acquire: "tomando una carta",
+      pick: "eligiendo cartas", swap: "intercambiando", move: "moviendo personas", happy_day: "día feliz",
+      game_over: "fin de la partida" },
+    or: "o",
+  },
+};
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
+}
+
+/** Split a space such as "B-2" into its row letter and column. */
+function parseSpace(space) {
+  return { row: space[0], col: Number(space.slice(1)) };
+}
+
+/** The legal actions of this decision, grouped by what the board offers to click. */
+function parseLegal(legal) {
+  const out = { place: new Map(), mv: new Map(), step: new Map(), swap: new Map(), buttons: [], truck: new Map() };
+  for (const text of legal) {
+    const w = text.split(" ");
+    if (w[0] === "take" || w[0] === "pick") {
+      if (!out.place.has(w[1])) out.place.set(w[1], new Map());
+      out.place.get(w[1]).set(w[2], text);
+    } else if (w[0] === "mv") {
+      const key = `${w[2]} ${w[1]}`; // "S0 V": who moves
+      if (!out.mv.has(key)) out.mv.set(key, new Map());
+      out.mv.get(key).set(w[3], text);
+    } else if (w[0] === "step") out.step.set(w[1], text);
+    else if (w[0] === "swap") {
+      for (const [a, b] of [[w[1], w[2]], [w[2], w[1]]]) {
+        if (!out.swap.has(a)) out.swap.set(a, new Map());
+        out.swap.get(a).set(b, text);
+      }
+    } else if (w[0] === "truck") out.truck.set(Number(w[1]), text);
+    else out.buttons.push(text);
+  }
+  return out;
+}
+
+/** A tag name centred in a tag bar of width `room`, squeezed when it would not fit. */
+function tagText(label, cx, y, room) {
+  const squeeze = label.length * 6.2 > room - 4;
+  return svg("text", { x: cx, y, class: "sm-tag", "text-anchor": "middle",
+    textLength: squeeze ? room - 6 : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }, label);
+}
+
+function loadStyle() {
+  if (document.getElementById("santa-monica-css")) return;
+  document.head.append(el("link", { id: "santa-monica-css", rel: "stylesheet", href: "/static/games/santa-monica.css" }));
+}
+
+/** Split a name into at most two lines of about `width` characters. */
+function wrap(text, width) {
+  if (text.length <= width) return [text];
+  const words = text.split(" ");
+  let first = "";
+  while (words.length && (first + " " + words[0]).trim().length <= width) first = (first + " " + words.shift()).trim();
+  if (!first) first = words.shift();
+  let second = words.join(" ");
+  if (second.length > width + 2) second = `${second.slice(0, width + 1)}…`;
+  return second ? [first, second] : [first];
+}
+
+export function create(root, env) {
+  loadStyle();
+  let selected = null; // {type: "slot", slot} | {type: "person", key} | {type: "swap", space}
+  let lastKey = "";
+
+  function update(data) {
+    const { view: payload, replay } = data;
+    const view = payload.view;
+    if (!view || !view.phase) { // the hot-seat cover hides the table between seats
+      root.replaceChildren();
+      return;
+    }
+    const lang = data.lang === "es" ? "es" : "en";
+    const tx = TEXT[lang];
+    const cat = view.catalogue || { cards: {}, tiles: {}, faces: {}, tag_names: {} };
+    const legal = replay ? [] : payload.legal;
+    const key = `${view.phase}|${legal.join("|")}`;
+    if (key !== lastKey) selected = null;
+    lastKey = key;
+    const L = parseLegal(legal);
+    autoSelect(L, view);
+
+    const info = el("div", { class: "sm-info muted" }, tx.hover);
+    const ctx = { view, tx, lang, cat, L, info, seat: payload.seat, data };
+    root.replaceChildren(el("div", { class: "sm-board" },
+      prompt(ctx),
+      el("div", { class: "sm-top" }, displayPicture(ctx), sidePanel(ctx)),
+      info,
+      view.phase === "choose_tile" ? tileChoice(ctx) : null,
+      cities(ctx)));
+  }
+
+  /** Preselect the first card / person so that the legal spaces are lit at once. */
+  function autoSelect(L, view) {
+    if (selected) return;
+    if (L.place.size) selected = { type: "slot", slot: L.place.keys().next().value };
+    else if (L.mv.size && !view.move_budget?.active) selected = { type: "person", key: L.mv.keys().next().value };
+  }
+
+  function rerender(ctx) {
+    update(ctx.data);
+  }
+
+  // ---- prompt and buttons ------------------------------------------------------------------
+
+  function prompt(ctx) {
+    const { view, tx, L, lang } = ctx;
+    const box = el("div", { class: "sm-prompt" });
+    const mine = ctx.seat !== null && ctx.seat !== undefined && view.to_move.includes(ctx.seat) && !ctx.data.replay;
+    if (view.phase === "game_over") box.append(el("strong", {}, tx.ask.game_over));
+    else if (!mine) {
+      const who = view.to_move.map((s) => `${tx.player} ${s}`).join(", ");
+      box.append(el("span", {}, fill(tx.waiting, { player: who, phase: tx.phases[view.phase] || view.phase })));
+    } else box.append(el("strong", { class: "sm-ask" }, askText(ctx)));
+    if (view.final_round && view.phase !== "game_over") box.append(el("span", { class: "sm-final" }, tx.finalRound));
+    const buttons = el("div", { class: "sm-buttons" });
+    for (const text of L.buttons) {
+      const label = buttonLabel(text, ctx);
+      if (text.startsWith("tile ")) continue; // drawn as tiles below
+      buttons.append(el("button", { class: "action sm-button", dataset: { action: text }, title: text,
+        onclick: () => env.act(text) }, label));
+    }
+    for (const [col, text] of L.truck) {
+      buttons.append(el("button", { class: "action sm-button", dataset: { action: text }, onclick: () => env.act(text) },
+        `${tx.truck} → ${col}`));
+    }
+    if (buttons.children.length) box.append(buttons);
+    void lang;
+    return box;
+  }
+
+  function askText(ctx) {
+    const { view, tx } = ctx;
+    const budget = view.move_budget;
+    if (view.phase === "pick") {
+      return fill(tx.ask.pick, { face: faceName(view.face_in_use, ctx), n: view.picks_left });
+    }
+    if (view.phase === "move" && budget) {
+      const kinds = budget.kinds.map((k) => tx.kindNames[k]).join(` ${tx.or} `);
+      const cap = budget.total_cap ? fill(tx.totalCap, { cap: budget.total_cap }) : "";
+      let text = fill(tx.ask.move, { people: budget.people, kinds, distance: budget.distance, cap });
+      text += ` ${fill(tx.started, budget)}.`;
+      if (budget.active && ctx.L.step.size) {
+        text += ` ${fill(tx.active, { kind: tx.kindOne[budget.active.kind], space: budget.active.space,
+          steps: budget.active.steps, distance: budget.distance })}`;
+      }
+      return text;
+    }
+    return tx.ask[view.phase] || view.phase;
+  }
+
+  function faceName(code, ctx) {
+    const face = ctx.cat.faces[code];
+    return face ? (ctx.lang === "es" ? face.name_es : face.name) || code : code;
+  }
+
+  function buttonLabel(text, ctx) {
+    const { tx } = ctx;
+    const w = text.split(" ");
+    if (text === "done") return tx.done;
+    if (text === "keep") return tx.keep;
+    if (text === "pass") return tx.pass;
+    if (text === "happy sd") return tx.happySd;
+    if (text === "happy mix") return tx.happyMix;
+    if (text === "happy move") return tx.happyMove;
+    if (w[0] === "sd") {
+      const face = ctx.cat.faces[w[1]];
+      return `${tx.use} ${faceName(w[1], ctx)} (${face ? face.cost : "?"} $)`;
+    }
+    return text;
+  }
+
+  // ---- starting tiles ----------------------------------------------------------------------
+
+  function tileChoice(ctx) {
+    const { view, cat, lang, tx, L } = ctx;
+    const offered = new Map(L.buttons.filter((t) => t.startsWith("tile ")).map((t) => [t.split(" ")[1], t]));
+    const taken = new Set(view.players.map((p) => p.tile).filter(Boolean));
+    return el("div", { class: "sm-tiles" }, view.drawn_tiles.map((id) => {
+      const tile = cat.tiles[id] || {};
+      const text = offered.get(id);
+      const body = [el("strong", {}, (lang === "es" ? tile.name_es : tile.name) || id),
+        el("div", { class: "sm-tags" }, tagChips([...(tile.tags?.beach || []), ...(tile.tags?.street || [])], ctx)),
+        el("small", {}, (lang === "es" ? tile.text_es : tile.text) || "")];
+      if (text) {
+        return el("button", { class: "action sm-tile", dataset: { action: text }, onclick: () => env.act(text) }, body);
+      }
+      return el("div", { class: `sm-tile${taken.has(id) ? " taken" : ""}` }, body, el("small", {}, ` ${tx.tile}`));
+    }));
+  }
+
+  function tagChips(tags, ctx) {
+    return tags.map((tag) => el("span", { class: "sm-chip", style: `background:${TAG_COLOURS[tag] || "#718096"}` },
+      ctx.cat.tag_names?.[tag]?.[ctx.lang] || tag));
+  }
+
+  // ---- side panel --------------------------------------------------------------------------
+
+  function sidePanel(ctx) {
+    const { view, tx, cat, lang } = ctx;
+    const objective = cat.objective || {};
+    const faces = view.faces.map((code) => {
+      const face = cat.faces[code] || {};
+      return el("li", { dataset: { face: code } }, el("strong", {}, `${faceName(code, ctx)} · ${face.cost ?? "?"} $`),
+        el("br"), el("small", {}, (lang === "es" ? face.text_es : face.text) || ""));
+    });
+    const s = view.supply;
+    return el("div", { class: "sm-side" },
+      el("div", { class: "sm-panel" }, el("h4", {}, `${tx.objective}: ${(lang === "es" ? objective.name_es : objective.name) || view.objective}`),
+        el("small", {}, (lang === "es" ? objective.text_es : objective.text) || "")),
+      el("div", { class: "sm-panel" }, el("h4", {}, tx.faces), el("ul", {}, faces)),
+      el("div", { class: "sm-panel" }, el("h4", {}, tx.supply),
+        el("small", {}, `${s.local} ${tx.locals} · ${s.tourist} ${tx.tourists} · ${s.vip} ${tx.vips} · ${s.footprint} ${tx.footprints}`),
+        view.discard.length ? el("div", {}, el("small", {}, `${view.discard.length} ${tx.discard}`)) : null));
+  }
+
+  // ---- the display -------------------------------------------------------------------------
+
+  function displayPicture(ctx) {
+    const { view, tx, L } = ctx;
+    const x0 = 58;
+    const y0 = 22;
+    const width = x0 + 4 * (W + GAP) + 90;
+    const height = y0 + 2 * (H + GAP) + 44;
+    const picture = svg("svg", { class: "sm-display", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "display" });
+    for (let c = 1; c <= 4; c++) {
+      picture.append(svg("text", { x: x0 + (c - 1) * (W + GAP) + W / 2, y: 14, class: "sm-label", "text-anchor": "middle" }, String(c)));
+    }
+    [["F", view.front, tx.front], ["R", view.back, tx.back]].forEach(([letter, row, label], r) => {
+      const y = y0 + r * (H + GAP);
+      picture.append(svg("text", { x: 4, y: y + H / 2 + 4, class: "sm-label" }, label));
+      row.forEach((id, i) => {
+        const slot = `${letter}${i + 1}`;
+        const x = x0 + i * (W + GAP);
+        const pickable = L.place.has(slot);
+        const isSelected = selected?.type === "slot" && selected.slot === slot;
+        const g = id ? cardGroup(id, x, y, ctx, {}) : svg("g", {}, svg("rect", { x, y, width: W, height: H, rx: 6, class: "sm-empty" }));
+        g.setAttribute("data-slot", slot);
+        if (pickable) {
+          g.classList.add("sm-pickable");
+          if (isSelected) g.classList.add("sm-selected");
+          g.append(svg("rect", { x: x - 2, y: y - 2, width: W + 4, height: H + 4, rx: 8, class: "sm-outline" }));
+          g.addEventListener("click", () => { selected = { type: "slot", slot }; rerender(ctx); });
+        }
+        picture.append(g);
+      });
+    });
+    picture.append(tokens(ctx, x0, y0 + 2 * (H + GAP) + 4));
+    const dx = x0 + 4 * (W + GAP) + 8;
+    picture.append(svg("rect", { x: dx, y: y0, width: 64, height: H, rx: 6, class: "sm-deck" }),
+      svg("text", { x: dx + 32, y: y0 + H / 2, class: "sm-deck-n", "text-anchor": "middle" }, String(view.deck_size)),
+      svg("text", { x: dx + 32, y: y0 + H / 2 + 18, class: "sm-label", "text-anchor": "middle" }, tx.deck));
+    return picture;
+  }
+
+  /** The food truck and foodie under the columns; in the truck phase the columns are clickable. */
+  function tokens(ctx, x0, y) {
+    const { view, tx, L } = ctx;
+    const g = svg("g", { class: "sm-tokens" });
+    for (let c = 1; c <= 4; c++) {
+      const x = x0 + (c - 1) * (W + GAP);
+      const text = L.truck.get(c);
+      if (text) {
+        g.append(svg("rect", { x, y, width: W, height: 32, rx: 6, class: "anchor sm-anchor", "data-action": text,
+          onclick: () => env.act(text) }, svg("title", {}, text)),
+        svg("text", { x: x + W / 2, y: y + 20, class: "sm-label", "text-anchor": "middle", "pointer-events": "none" },
+          `${tx.truckShort} ${c}`));
+      }
+      const here = [];
+      if (view.truck === c) here.push(["sm-truck", tx.truckShort, tx.truck]);
+      if (view.foodie === c) here.push(["sm-foodie", tx.foodie, tx.foodie]);
+      const tw = W / 2 - 8;
+      here.forEach(([cls, label, long], i) => {
+        const left = here.length === 1 ? x + (W - tw) / 2 : x + 4 + i * (W / 2);
+        g.append(svg("g", { class: cls, "pointer-events": "none", "data-token": cls.slice(3) },
+          svg("title", {}, long),
+          svg("rect", { x: left, y: y + 5, width: tw, height: 22, rx: 11 }),
+          svg("text", { x: left + tw / 2, y: y + 20, "text-anchor": "middle" }, label)));
+      });
+    }
+    return g;
+  }
+
+  // ---- a card ------------------------------------------------------------------------------
+
+  function cardGroup(id, x, y, ctx, { people, footprint, layer }) {
+    const card = ctx.cat.cards[id] || { name: id, tags: [], row: id.startsWith("B") ? "beach" : "street" };
+    const name = (ctx.lang === "es" ? card.name_es : card.name) || id;
+    const text = (ctx.lang === "es" ? card.text_es : card.text) || "";
+    const g = svg("g", { class: `sm-card ${card.row}`, "data-card": id },
+      svg("title", {}, `${id} ${name}\n${text}`),
+      svg("rect", { x, y, width: W, height: H, rx: 6, class: "sm-card-bg" }));
+    card.tags.forEach((tag, i) => {
+      const cw = W / card.tags.length;
+      g.append(svg("rect", { x: x + i * cw, y, width: cw, height: 16, fill: TAG_COLOURS[tag] || "#718096",
+        class: i === 0 ? "sm-tagbar first" : "sm-tagbar" }),
+      tagText(ctx.cat.tag_names?.[tag]?.[ctx.lang] || tag, x + i * cw + cw / 2, y + 12, cw));
+    });
+    wrap(name, 17).forEach((line, i) => {
+      g.append(svg("text", { x: x + W / 2, y: y + 31 + i * 13, class: "sm-name", "text-anchor": "middle" }, line));
+    });
+    g.append(svg("text", { x: x + W - 4, y: y + H - 4, class: "sm-id", "text-anchor": "end" }, id));
+    if (footprint) g.append(footprintMark(x + W - 16, y + 20));
+    if (people) (layer || g).append(...peopleTokens(people, x, y, ctx));
+    g.addEventListener("mouseenter", () => showInfo(ctx, id, name, text, card.tags));
+    return g;
+  }
+
+  function showInfo(ctx, id, name, text, tags) {
+    ctx.info.classList.remove("muted");
+    ctx.info.replaceChildren(el("strong", {}, `${name} `), el("span", { class: "sm-tags" }, tagChips(tags, ctx)),
+      el("small", { class: "muted" }, ` ${id}`), el("div", {}, text));
+  }
+
+  function footprintMark(x, y) {
+    return svg("g", { class: "sm-footprint", "pointer-events": "none" },
+      svg("title", {}, "footprint / huella"),
+      svg("ellipse", { cx: x + 3, cy: y + 6, rx: 3, ry: 5 }), svg("ellipse", { cx: x + 10, cy: y + 3, rx: 3, ry: 5 }));
+  }
+
+  /** People on a space: one token per kind present, with its count; clickable when it may move. */
+  function peopleTokens(people, x, y, ctx) {
+    const { space, counts, seatOwns } = people;
+    const budget = ctx.view.move_budget;
+    const out = [];
+    let i = 0;
+    counts.forEach((n, k) => {
+      if (!n) return;
+      const kind = KINDS[k];
+      const key = `${space} ${kind}`;
+      const cx = x + 16 + i * 36;
+      const cy = y + H - 16;
+      i++;
+      const movable = seatOwns && ctx.L.mv.has(key);
+      const chosen = movable && selected?.type === "person" && selected.key === key;
+      const active = seatOwns && budget?.active && budget.active.space === space && budget.active.kind === kind;
+      const cls = `sm-person ${kind}${movable ? " movable" : ""}${chosen ? " chosen" : ""}${active ? " active" : ""}`;
+      const token = svg("g", { class: cls, "data-person": key },
+        svg("title", {}, `${n} × ${ctx.tx.kindOne[kind]}`),
+        svg("circle", { cx, cy, r: 10 }),
+        svg("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, kind),
+        n > 1 ? svg("text", { x: cx + 13, y: cy + 5, class: "sm-count" }, `×${n}`) : null);
+      if (movable) {
+        token.addEventListener("click", (e) => {
+          e.stopPropagation();
+          selected = chosen && budget?.active ? null : { type: "person", key }; // again: back to the moving person
+          rerender(ctx);
+        });
+      }
+      out.push(token);
+    });
+    return out;
+  }
+
+  // ---- cities ------------------------------------------------------------------------------
+
+  function cities(ctx) {
+    const { view } = ctx;
+    const order = view.players.map((_, p) => p);
+    const me = ctx.seat;
+    if (me !== null && me !== undefined) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+    return el("div", { class: "sm-cities" }, order.map((p) => city(ctx, p)));
+  }
+
+  /** What clicking a space of the acting city would play: space -> action text. */
+  function targets(ctx) {
+    const { L } = ctx;
+    if (selected?.type === "slot") return L.place.get(selected.slot) || new Map();
+    if (selected?.type === "person") return L.mv.get(selected.key) || new Map();
+    if (selected?.type === "swap") return L.swap.get(selected.space) || new Map();
+    return L.step;
+  }
+
+  function city(ctx, p) {
+    const { view, tx, cat, lang } = ctx;
+    const player = view.players[p];
+    const acting = ctx.seat === p && view.to_move.includes(p) && !ctx.data.replay;
+    const spots = acting ? targets(ctx) : new Map();
+    const cols = [0, ...Object.keys(player.cards).map((s) => parseSpace(s).col), ...[...spots.keys()].map((s) => parseSpace(s).col)];
+    const lo = Math.min(...cols);
+    const hi = Math.max(...cols);
+    const x0 = 44;
+    const y0 = 18;
+    const at = (row, col) => [x0 + (col - lo) * (W + GAP), y0 + (row === "B" ? 0 : H + GAP)];
+    const width = x0 + (hi - lo + 1) * (W + GAP) + 4;
+    const picture = svg("svg", { class: "sm-city", viewBox: `0 0 ${width} ${y0 + 2 * (H + GAP) + 2}`, "data-seat": p,
+      style: `max-width:${width * 1.1}px`, role: "img", "aria-label": `city ${p}` });
+    for (let c = lo; c <= hi; c++) {
+      const [x] = at("B", c);
+      picture.append(svg("text", { x: x + W / 2, y: 12, class: "sm-label", "text-anchor": "middle" }, String(c)));
+    }
+    picture.append(svg("rect", { x: 0, y: y0 - 3, width, height: H + 6, rx: 6, class: "sm-band beach" }),
+      svg("rect", { x: 0, y: y0 + H + GAP - 3, width, height: H + 6, rx: 6, class: "sm-band street" }));
+    picture.append(svg("text", { x: 2, y: y0 + H / 2 + 4, class: "sm-label" }, tx.beach),
+      svg("text", { x: 2, y: y0 + H + GAP + H / 2 + 4, class: "sm-label" }, tx.street));
+    const layer = svg("g", { class: "sm-people" }); // people above the highlighted spaces
+    picture.append(startTile(ctx, player, at, layer, acting));
+    for (const [space, id] of Object.entries(player.cards)) {
+      const { row, col } = parseSpace(space);
+      const [x, y] = at(row, col);
+      const g = cardGroup(id, x, y, ctx, { people: peopleAt(player, space, acting), footprint: player.footprints.includes(space), layer });
+      g.setAttribute("data-space", space);
+      if (acting && ctx.L.swap.has(space)) {
+        g.classList.add("sm-pickable");
+        if (selected?.type === "swap" && selected.space === space) g.classList.add("sm-selected");
+        g.append(svg("rect", { x: x - 2, y: y - 2, width: W + 4, height: H + 4, rx: 8, class: "sm-outline" }));
+        if (!spots.has(space)) g.addEventListener("click", () => { selected = { type: "swap", space }; rerender(ctx); });
+      }
+      picture.append(g);
+    }
+    for (const [space, text] of spots) {
+      const { row, col } = parseSpace(space);
+      const [x, y] = at(row, col);
+      const empty = !player.cards[space] && col !== 0;
+      picture.append(svg("rect", { x: x + 1, y: y + 1, width: W - 2, height: H - 2, rx: 6,
+        class: `anchor sm-anchor${empty ? " empty" : ""}`, "data-action": text, "data-space": space,
+        onclick: () => env.act(text) }, svg("title", {}, text)));
+    }
+    picture.append(layer);
+    const tile = cat.tiles[player.tile] || {};
+    const wants = (tile.footprint_tags || []).map((t) => cat.tag_names?.[t]?.[lang] || t).join(", ");
+    const score = view.scores ? view.scores[p] : null;
+    const head = el("div", { class: `sm-city-head seat-${p}` },
+      el("strong", {}, `${tx.player} ${p}${ctx.seat === p ? ` (${tx.you})` : ""}`),
+      view.turn === p && view.phase !== "game_over" ? el("span", { class: "sm-turn" }, "●") : null,
+      el("span", {}, `${player.sand_dollars} ${tx.sd}`),
+      el("span", {}, `${player.feature_cards} ${tx.cards}`),
+      score !== null ? el("span", { class: "sm-score" }, `${score} ${tx.score}`) : null,
+      player.tile ? el("span", { class: "muted" }, `${(lang === "es" ? tile.name_es : tile.name) || player.tile} · ${tx.wants}: ${wants}`) : null);
+    return el("div", { class: `sm-city-box${acting ? " acting" : ""}`, style: `border-color:${SEAT_COLOURS[p]}` }, head, picture);
+  }
+
+  function peopleAt(player, space, acting) {
+    const counts = player.people[space];
+    return counts ? { space, counts, seatOwns: acting } : null;
+  }
+
+  function startTile(ctx, player, at, layer, acting) {
+    const { cat, lang } = ctx;
+    const g = svg("g", { class: "sm-start" });
+    const [x, y] = at("B", 0);
+    const tile = cat.tiles[player.tile] || null;
+    g.append(svg("rect", { x: x - 1, y: y - 1, width: W + 2, height: 2 * H + GAP + 2, rx: 8, class: "sm-start-bg" }),
+      svg("line", { x1: x + 4, x2: x + W - 4, y1: y + H + GAP / 2, y2: y + H + GAP / 2, class: "sm-start-split" }));
+    if (!tile) return g;
+    const name = (lang === "es" ? tile.name_es : tile.name) || player.tile;
+    g.append(svg("title", {}, `${name}\n${(lang === "es" ? tile.text_es : tile.text) || ""}`));
+    for (const row of ["B", "S"]) {
+      const [, ry] = at(row, 0);
+      const tags = tile.tags?.[row === "B" ? "beach" : "street"] || [];
+      tags.forEach((tag, i) => {
+        const cw = W / tags.length;
+        g.append(svg("rect", { x: x + i * cw, y: ry, width: cw, height: 16, fill: TAG_COLOURS[tag] || "#718096", class: "sm-tagbar" }),
+          tagText(cat.tag_names?.[tag]?.[lang] || tag, x + i * cw + cw / 2, ry + 12, cw));
+      });
+      const space = `${row}0`;
+      const people = player.people[space];
+      if (people) layer.append(...peopleTokens({ space, counts: people, seatOwns: acting }, x, ry, ctx));
+    }
+    wrap(name, 17).forEach((line, i) => {
+      g.append(svg("text", { x: x + W / 2, y: y + 31 + i * 13, class: "sm-name", "text-anchor": "middle" }, line));
+    });
+    g.addEventListener("mouseenter", () => showInfo(ctx, player.tile, name, (lang === "es" ? tile.text_es : tile.text) || "",
+      [...(tile.tags?.beach || []), ...(tile.tags?.street || [])]));
+    return g;
+  }
+
+  return { update };
+}
