@@ -67,10 +67,11 @@ def test_greedy_takes_an_immediate_win():
         assert str(make_bot("greedy", seed=seed).choose(state, 0)) == "add 2"
 
 
-def test_mcts_finds_a_win_that_needs_two_steps_of_the_same_turn():
+@pytest.mark.parametrize("playout_limit", [0, None])
+def test_mcts_finds_a_win_that_needs_two_steps_of_the_same_turn(playout_limit):
     state = count_state(6)  # only add 2, add 2 wins now; greedy cannot see it
     for seed in range(3):
-        bot = make_bot("mcts", seed=seed, iterations=300)
+        bot = MctsBot(seed=seed, iterations=300, playout_limit=playout_limit)
         assert str(bot.choose(state, 0)) == "add 2"
         after = state.clone()
         after.apply("add 2", 0)
