@@ -54,9 +54,11 @@ LEVEL_BUDGETS = {
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
 PRIOR_WEIGHT = 1.0  # weight of the root's one-ply prior; it decays as 1 / (visits + 1)
 # Random actions played out from a new leaf before the evaluation hook judges the position (None:
-# play to the end). 0 judged best overall in tuning (see docs/BOTS.md): random playouts are too
-# noisy in the long score games, where the evaluation is a good guide.
+# play to the end). Tuned per game against greedy (docs/BOTS.md): judging at once wins where the
+# evaluation is a good guide and random playouts are noise (Santa Monica); random playouts win
+# where the evaluation is coarse (City Square Off, Happy City). Other games get the default.
 PLAYOUT_LIMIT: int | None = 0
+TUNED_PLAYOUT_LIMITS: dict[str, int | None] = {"city-square-off": None, "happy-city": None}
 
 
 class _Node:
@@ -111,10 +113,10 @@ class MctsBot(Bot):
         level: str = "normal",
         iterations: int | None = None,
         seconds: float | None = None,
-        playout_limit: int | None = PLAYOUT_LIMIT,
+        playout_limit: int | None | str = "tuned",
     ):
         super().__init__(seed, level)
-        self.playout_limit = playout_limit
+        self.playout_limit = playout_limit  # "tuned": the game's entry of TUNED_PLAYOUT_LIMITS
         budget = LEVEL_BUDGETS[level]
         if iterations is not None:  # an explicit budget replaces the level's, time limit included
             budget = Budget(iterations, seconds)
@@ -133,6 +135,9 @@ class MctsBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))
         start = time.perf_counter()
         prior = _rank_prior(one_ply_values(state, player, rng))
+        limit = self.playout_limit
+        if limit == "tuned":
+            limit = TUNED_PLAYOUT_LIMITS.get(state.game.info.id, PLAYOUT_LIMIT)
         root = _Node()
         leaf = _LeafValue()
         budget = self.budget
@@ -142,7 +147,7 @@ class MctsBot(Bot):
                 break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
-            _iterate(root, sample, player, rng, prior, self.playout_limit, leaf)
+            _iterate(root, sample, player, rng, prior, limit, leaf)
             done += 1
         self.last_iterations = done
         table = root.stats[player]
