@@ -198,16 +198,165 @@ def serve(
         _fail(error)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def arena() -> None:
-    """Play bot tournaments and rate the bots."""
-    _not_yet("arena")
+@app.command()
+def arena(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    bots: str = typer.Option(
+        "mcts,greedy,random", "--bots", help="Comma-separated bots; mcts:500 = exactly 500 iterations."
+    ),
+    games: int = typer.Option(20, "--games", min=1, help="Number of matches."),
+    players: int | None = typer.Option(None, "--players", help="Seats per match (default: the minimum)."),
+    workers: int = typer.Option(
+        1, "--workers", min=1, help="Local processes (or Ray CPUs with --ray local)."
+    ),
+    ray_address: str | None = typer.Option(
+        None, "--ray", metavar="ADDRESS", help="Run the matches as Ray tasks: a cluster address, or local."
+    ),
+    out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for records, results and plots."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the whole tournament."),
+    option: list[str] = typer.Option([], "--option", help="A game option, name=value (repeatable)."),
+    level: str = typer.Option("normal", "--level", help="Bot level: easy, normal or hard."),
+    lang: str | None = LangOption,
+) -> None:
+    """Play seat-rotated bot tournaments and rate the bots (wins, seats, scores, Elo, plots)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from ludoteca.arena import run_local, run_ray, schedule, summarise
+    from ludoteca.arena.match import parse_bot_spec
+    from ludoteca.arena.report import results_table, seat_table, write_outputs
+
+    lang = _lang(lang)
+    game = _game(game_id)
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    players = players or game.info.min_players
+    try:
+        if players not in game.info.player_counts:
+            raise LudotecaError(
+                f"{game.info.names['en']} is played by {game.info.min_players} to "
+                f"{game.info.max_players} players, not {players}"
+            )
+        if not names:
+            raise LudotecaError("name at least one bot, e.g. --bots mcts,greedy,random")
+        for name in names:
+            parse_bot_spec(name, level, 0)
+        options = game.parse_options(option)
+        game.new_state(players, seed=seed, **options)
+    except LudotecaError as error:
+        _fail(error)
+    specs = schedule(game_id, names, games, players, seed, level, options)
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task(game.info.names[lang], total=len(specs))
+
+        def done(_outcome: dict) -> None:
+            progress.advance(task)
+
+        try:
+            if ray_address:
+                outcomes = run_ray(specs, ray_address, workers if ray_address == "local" else None, done)
+            else:
+                outcomes = run_local(specs, workers, done)
+        except LudotecaError as error:
+            _fail(error)
+        except ImportError as error:
+            _fail(f"--ray needs the ray package ({error})")
+    stats = summarise(outcomes)
+    title = f"{game.info.names[lang]}, {players}p, {len(outcomes)} games, level {level}"
+    console.print(results_table(stats, title, lang))
+    console.print(seat_table(stats, outcomes, lang))
+    settings = {
+        "game": game_id,
+        "bots": names,
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "level": level,
+        "options": options,
+        "workers": workers,
+        "ray": ray_address,
+    }
+    for path in write_outputs(out, outcomes, stats, settings, lang):
+        console.print(f"[dim]{'wrote' if lang == 'en' else 'escrito'}[/] {path}", highlight=False)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def bench() -> None:
-    """Measure the speed of the engines and bots."""
-    _not_yet("bench")
+@app.command()
+def bench(
+    game_ids: list[str] | None = typer.Argument(None, metavar="[GAME ...]", help="Games (default: all)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    seconds: float = typer.Option(1.0, "--seconds", min=0.05, help="Seconds per measurement."),
+    players: int | None = typer.Option(None, "--players", help="Only this player count."),
+    lang: str | None = LangOption,
+) -> None:
+    """Measure the engines: random playouts, legal_actions/apply/clone times, MCTS iterations/s."""
+    from ludoteca.arena.bench import bench_game
+
+    lang = _lang(lang)
+    chosen = (
+        [_game(game_id) for game_id in game_ids]
+        if game_ids
+        else [ludoteca.load(i.id) for i in ludoteca.list_games()]
+    )
+    jobs = [(g, n) for g in chosen for n in g.info.player_counts if players in (None, n)]
+    if not jobs:
+        _fail(f"no game here is played by {players} players")
+    rows = []
+    status = Console(stderr=True)
+    with status.status("bench") as spinner:
+        for game, count in jobs:
+            spinner.update(f"{game.info.names[lang]} · {count}p")
+            try:
+                rows.append(bench_game(game.info.id, count, seconds))
+            except LudotecaError as error:
+                _fail(f"{game.info.id}, {count} players: {error}")
+    if as_json:
+        print(json.dumps({"seconds": seconds, "results": rows}, indent=1))
+        return
+    table = Table(title="ludoteca bench")
+    headers = {
+        "en": (
+            "game",
+            "players",
+            "games/s",
+            "moves/s",
+            "moves/game",
+            "legal_actions µs",
+            "apply µs",
+            "clone µs",
+            "MCTS it/s",
+        ),
+        "es": (
+            "juego",
+            "jugadores",
+            "partidas/s",
+            "jugadas/s",
+            "jugadas/partida",
+            "legal_actions µs",
+            "apply µs",
+            "clone µs",
+            "MCTS it/s",
+        ),
+    }[lang]
+    for header in headers:
+        table.add_column(header, justify="left" if header in ("game", "juego") else "right")
+    for row in rows:
+        table.add_row(
+            row["game"],
+            str(row["players"]),
+            f"{row['random_games_per_s']:,.1f}",
+            f"{row['random_moves_per_s']:,.0f}",
+            f"{row['moves_per_game']:.0f}",
+            f"{row['legal_actions_us']:,.1f}",
+            f"{row['apply_us']:,.1f}",
+            f"{row['clone_us']:,.1f}",
+            f"{row['mcts_iterations_per_s']:,.0f}",
+        )
+    console.print(table)
 
 
 if __name__ == "__main__":

@@ -6,41 +6,31 @@ works for every game and player count and is reproducible under its seed.
 
 from __future__ import annotations
 
-import random
+from ludoteca.core import OptionError
 
-from ludoteca.core import Action, OptionError, State
+from .base import LEVELS, Bot, RandomBot
+from .greedy import GreedyBot
+from .mcts import LEVEL_BUDGETS, Budget, MctsBot
 
-LEVELS = ("easy", "normal", "hard")
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 
-
-class Bot:
-    """A player that picks one of `state.legal_actions(player)`."""
-
-    name = "bot"
-
-    def __init__(self, seed: int | None = None, level: str = "normal"):
-        if level not in LEVELS:
-            raise OptionError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
-        self.level = level
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State, player: int) -> Action:
-        raise NotImplementedError
-
-
-class RandomBot(Bot):
-    """Uniformly random legal actions: the baseline every other bot must beat."""
-
-    name = "random"
-
-    def choose(self, state: State, player: int) -> Action:
-        return self.rng.choice(state.legal_actions(player))
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "LEVEL_BUDGETS",
+    "Bot",
+    "Budget",
+    "GreedyBot",
+    "MctsBot",
+    "RandomBot",
+    "make_bot",
+]
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
-
-
-def make_bot(name: str, level: str = "normal", seed: int | None = None) -> Bot:
+def make_bot(name: str, level: str = "normal", seed: int | None = None, **budget) -> Bot:
+    """The bot called `name` at `level`; MCTS also takes `iterations=` and `seconds=`."""
     if name not in BOTS:
         raise OptionError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}")
-    return BOTS[name](seed=seed, level=level)
+    if budget and BOTS[name] is not MctsBot:
+        raise OptionError(f"the {name} bot takes no search budget")
+    return BOTS[name](seed=seed, level=level, **budget)

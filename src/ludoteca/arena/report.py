@@ -1,0 +1,182 @@
+"""What a tournament leaves behind: Rich tables, game records, CSV/JSON results and PNG plots."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from .stats import BotStats, seat_summary
+
+TEXT = {
+    "en": {
+        "bot": "bot",
+        "games": "games",
+        "wins": "won",
+        "draws": "drawn",
+        "losses": "lost",
+        "win": "win % (95% CI)",
+        "score": "score ± sd",
+        "elo": "Elo",
+        "time": "s/move",
+        "seat": "seat",
+        "anyone": "any bot",
+        "results": "Results",
+        "seats": "Win % by seat (95% CI, games)",
+        "score_plot": "Final scores",
+        "seat_plot": "Win rate by seat (95% CI)",
+        "win_rate": "win rate",
+    },
+    "es": {
+        "bot": "bot",
+        "games": "partidas",
+        "wins": "gan.",
+        "draws": "emp.",
+        "losses": "perd.",
+        "win": "% vict. (IC 95%)",
+        "score": "puntos ± de",
+        "elo": "Elo",
+        "time": "s/jugada",
+        "seat": "asiento",
+        "anyone": "cualquiera",
+        "results": "Resultados",
+        "seats": "% de victorias por asiento (IC 95%, partidas)",
+        "score_plot": "Puntuaciones finales",
+        "seat_plot": "Victorias por asiento (IC 95%)",
+        "win_rate": "tasa de victorias",
+    },
+}
+
+
+def _pct(rate: float, low: float, high: float) -> str:
+    return f"{rate * 100:.0f} ({low * 100:.0f}–{high * 100:.0f})"
+
+
+def results_table(stats: dict[str, BotStats], title: str, lang: str = "en") -> Table:
+    """One row per bot, best Elo first: record, win rate with interval, scores, Elo, time."""
+    t = TEXT[lang]
+    table = Table(title=f"{t['results']} · {title}")
+    for column in ("bot", "games", "wins", "draws", "losses", "win", "score", "elo", "time"):
+        table.add_column(t[column], justify="left" if column == "bot" else "right", no_wrap=column == "bot")
+    for bot in sorted(stats.values(), key=lambda s: -s.elo):
+        summary = bot.to_dict()
+        table.add_row(
+            bot.name,
+            str(bot.games),
+            str(bot.wins),
+            str(bot.draws),
+            str(bot.losses),
+            _pct(bot.win_rate, *bot.win_interval),
+            f"{summary['score_mean']:.2f} ± {summary['score_sd']:.2f}",
+            f"{bot.elo:.0f}",
+            f"{summary['seconds_per_move']:.3f}",
+        )
+    return table
+
+
+def seat_table(stats: dict[str, BotStats], outcomes: list[dict[str, Any]], lang: str = "en") -> Table:
+    """Win rate by seat with 95% intervals: per bot, and for whoever sat there (seat advantage)."""
+    t = TEXT[lang]
+    overall = seat_summary(outcomes)
+    table = Table(title=t["seats"])
+    table.add_column(t["bot"], no_wrap=True)
+    for row in overall:
+        table.add_column(f"{t['seat']} {row['seat']}", justify="right")
+    for bot in sorted(stats.values(), key=lambda s: -s.elo):
+        cells = []
+        for row in overall:
+            rate, low, high, games = bot.seat_rate(row["seat"])
+            cells.append(f"{_pct(rate, low, high)} ({games})" if games else "—")
+        table.add_row(bot.name, *cells)
+    table.add_row(
+        t["anyone"], *(f"{_pct(r['win_rate'], r['low'], r['high'])} ({r['games']})" for r in overall)
+    )
+    return table
+
+
+def write_outputs(
+    out: Path,
+    outcomes: list[dict[str, Any]],
+    stats: dict[str, BotStats],
+    settings: dict[str, Any],
+    lang: str = "en",
+) -> list[Path]:
+    """Records (replayable with `ludoteca replay`), results.csv, results.json and two PNG plots."""
+    records = out / "records"
+    records.mkdir(parents=True, exist_ok=True)
+    for outcome in outcomes:
+        path = records / f"match-{outcome['index']:05d}.json"
+        path.write_text(json.dumps(outcome["record"]), encoding="utf-8")
+    csv_path = out / "results.csv"
+    with csv_path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(
+            ["match", "seed", "seat", "bot", "score", "place", "winner", "seconds_per_move", "record"]
+        )
+        for outcome in outcomes:
+            result = outcome["result"]
+            for seat, name in enumerate(outcome["seats"]):
+                writer.writerow(
+                    [
+                        outcome["index"],
+                        outcome["seed"],
+                        seat,
+                        name,
+                        result["scores"][seat],
+                        result["ranking"][seat],
+                        int(seat in result["winners"]),
+                        f"{outcome['seconds_per_move'][seat]:.4f}",
+                        f"records/match-{outcome['index']:05d}.json",
+                    ]
+                )
+    json_path = out / "results.json"
+    summary = {
+        "settings": settings,
+        "bots": [s.to_dict() for s in stats.values()],
+        "seats": seat_summary(outcomes),
+        "matches": [{k: v for k, v in o.items() if k != "record"} for o in outcomes],
+    }
+    json_path.write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    return [records, csv_path, json_path, *plot(out, stats, lang)]
+
+
+def plot(out: Path, stats: dict[str, BotStats], lang: str = "en") -> list[Path]:
+    """scores.png (score distribution per bot) and seats.png (win rate by seat with 95% CI)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    t = TEXT[lang]
+    bots = list(stats.values())
+    scores_path, seats_path = out / "scores.png", out / "seats.png"
+
+    figure, axes = plt.subplots(figsize=(2 + 1.5 * len(bots), 4))
+    axes.boxplot([b.scores for b in bots], showmeans=True)
+    axes.set_xticks(range(1, len(bots) + 1), [b.name for b in bots])
+    axes.set_title(t["score_plot"])
+    figure.tight_layout()
+    figure.savefig(scores_path, dpi=100)
+    plt.close(figure)
+
+    seats = sorted({seat for b in bots for seat in b.seat_games})
+    width = 0.8 / max(1, len(bots))
+    figure, axes = plt.subplots(figsize=(2 + 1.2 * len(seats) * max(1, len(bots)) / 2, 4))
+    for offset, bot in enumerate(bots):
+        rates = [bot.seat_rate(seat) for seat in seats]
+        xs = [seat + (offset - (len(bots) - 1) / 2) * width for seat in seats]
+        heights = [r[0] for r in rates]
+        errors = [[r[0] - r[1] for r in rates], [r[2] - r[0] for r in rates]]
+        axes.bar(xs, heights, width, yerr=errors, capsize=3, label=bot.name)
+    axes.set_xticks(seats, [f"{t['seat']} {seat}" for seat in seats])
+    axes.set_ylim(0, 1)
+    axes.set_ylabel(t["win_rate"])
+    axes.set_title(t["seat_plot"])
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(seats_path, dpi=100)
+    plt.close(figure)
+    return [scores_path, seats_path]

@@ -1,0 +1,102 @@
+"""The arena end to end on tiny tournaments: same results wherever matches run, files, CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import ludoteca
+from ludoteca.arena import play_match, run_local, run_ray, schedule
+from ludoteca.cli import app
+
+GAME = "city-square-off"
+BOTS = ["greedy", "random", "mcts:4"]
+
+
+def _comparable(outcomes):
+    """Outcomes without the thinking times (wall clock differs from run to run)."""
+    return [{k: v for k, v in o.items() if k != "seconds_per_move"} for o in outcomes]
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
+def test_a_match_is_reproducible_and_its_record_replays(game_id):
+    info = ludoteca.load(game_id).info
+    spec = schedule(game_id, ["random", "greedy"], games=1, players=info.min_players, seed=3)[0]
+    first, second = play_match(spec), play_match(spec)
+    assert _comparable([first]) == _comparable([second])
+    game = ludoteca.load(game_id)
+    replayed = game.replay(json.loads(json.dumps(first["record"])))
+    assert replayed.is_over and replayed.result().to_dict() == first["result"]
+
+
+def test_process_pool_gives_the_same_outcomes_as_inline_play():
+    specs = schedule(GAME, BOTS, games=3, players=2, seed=1, level="easy")
+    seen = []
+    inline = run_local(specs, 1, seen.append)
+    pooled = run_local(specs, 2, lambda outcome: None)
+    assert len(seen) == 3
+    assert _comparable(inline) == _comparable(pooled)
+
+
+@pytest.mark.ray
+def test_local_ray_gives_the_same_outcomes_as_local_processes():
+    ray = pytest.importorskip("ray")
+    specs = schedule(GAME, BOTS, games=3, players=2, seed=2, level="easy")
+    local = run_local(specs, 1, lambda outcome: None)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = run_ray(specs, "local", 2, lambda outcome: None)
+    finally:
+        ray.shutdown()
+    assert _comparable(remote) == _comparable(local)
+
+
+def test_arena_command_prints_tables_and_writes_records_results_and_plots(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app, ["arena", GAME, "--bots", "greedy,random", "--games", "2", "--out", str(out), "--level", "easy"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "greedy" in result.output and "Elo" in result.output
+    records = sorted((out / "records").glob("*.json"))
+    assert len(records) == 2
+    replay = CliRunner().invoke(app, ["replay", str(records[0])])
+    assert replay.exit_code == 0, replay.output
+    summary = json.loads((out / "results.json").read_text())
+    assert {b["bot"] for b in summary["bots"]} == {"greedy", "random"}
+    assert sum(b["games"] for b in summary["bots"]) == 4
+    assert (out / "results.csv").read_text().count("\n") == 1 + 2 * 2
+    for plot in ("scores.png", "seats.png"):
+        assert (out / plot).read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["arena", "no-such-game"],
+        ["arena", GAME, "--bots", "greedy,alphazero"],
+        ["arena", GAME, "--bots", "mcts:lots"],
+        ["arena", GAME, "--players", "5"],
+        ["arena", GAME, "--option", "variant=chess"],
+        ["arena", GAME, "--level", "godlike"],
+        ["bench", "no-such-game"],
+    ],
+)
+def test_bad_arguments_give_a_message_not_a_traceback(arguments, tmp_path):
+    result = CliRunner().invoke(
+        app, [*arguments, "--out", str(tmp_path)] if arguments[0] == "arena" else arguments
+    )
+    assert result.exit_code == 2
+    assert "error" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "records").exists()
+
+
+def test_bench_command_reports_every_measure_as_json():
+    result = CliRunner().invoke(app, ["bench", GAME, "--seconds", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["results"]
+    assert [(r["game"], r["players"]) for r in rows] == [(GAME, 2)]
+    for key in ("random_moves_per_s", "legal_actions_us", "apply_us", "clone_us", "mcts_iterations_per_s"):
+        assert rows[0][key] > 0

@@ -1,0 +1,142 @@
+"""A tiny game on the core contract, small enough to know the best move in any position.
+
+Count to ten: players take turns adding 1 or 2 to a running total, up to `steps` additions in a
+row per turn (a multi-step turn; `pass` ends it after at least one). Whoever reaches exactly
+the target wins; the evaluation hook says nothing useful (always 0), so only search sees wins
+that need more than one step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludoteca.core import Action, Game, GameInfo, NotationError, State, rank
+
+
+@dataclass(frozen=True, slots=True)
+class Add(Action):
+    amount: int
+
+    def __str__(self) -> str:
+        return f"add {self.amount}" if self.amount else "pass"
+
+
+class CountState(State):
+    __slots__ = ("total", "turn", "taken", "winner")
+
+    target = 10
+    steps = 2
+
+    def setup(self) -> None:
+        self.total = self.options.get("start", 0)
+        self.turn = 0
+        self.taken = 0
+        self.winner = None
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.winner is not None else (self.turn,)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        actions = [Add(k) for k in (1, 2) if self.total + k <= self.target]
+        if self.taken:
+            actions.append(Add(0))
+        return actions
+
+    def _apply(self, action: Add, player: int) -> None:
+        self.total += action.amount
+        if self.total == self.target:
+            self.winner = player
+            return
+        self.taken = self.taken + 1 if action.amount else self.steps
+        if self.taken >= self.steps or len(self._legal_actions(player)) == 1 and self.taken:
+            self.turn = (self.turn + 1) % self.num_players
+            self.taken = 0
+
+    def scores(self) -> list[float]:
+        return [1.0 if p == self.winner else 0.0 for p in range(self.num_players)]
+
+    def breakdown(self) -> list[dict]:
+        return [{} for _ in range(self.num_players)]
+
+    def result(self):
+        return rank([(s,) for s in self.scores()], ["win"], self.scores())
+
+    def evaluation(self, player: int) -> float:
+        return 0.0
+
+    def view(self, player):
+        return {"total": self.total}
+
+
+class CountGame(Game):
+    info = GameInfo(id="count", names={"en": "Count", "es": "Cuenta"}, min_players=2, max_players=3)
+    state_class = CountState
+    package = __name__
+
+    def parse_action(self, text: str, state=None) -> Add:
+        if text == "pass":
+            return Add(0)
+        try:
+            return Add(int(text.split()[1]))
+        except (IndexError, ValueError) as error:
+            raise NotationError(f"not an action: {text!r}") from error
+
+
+def count_state(start: int, players: int = 2) -> CountState:
+    """A fresh game whose total starts at `start` (seat 0 to move, at the start of its turn)."""
+    state = CountGame().new_state(players, seed=1)
+    state.total = start
+    return state
+
+
+class MatchState(State):
+    """Matching pennies, played at once: seat 1 wins if both pick the same side, seat 0 otherwise.
+
+    A submitted pick stays secret until both have picked, so a bot that peeked would always win
+    as seat 1; `determinize` withdraws the other seat's pending pick, as City Square Off does.
+    """
+
+    __slots__ = ("picks", "winner")
+
+    def setup(self) -> None:
+        self.picks = [None, None]
+        self.winner = None
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.winner is not None else tuple(p for p in (0, 1) if self.picks[p] is None)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return [Add(1), Add(2)]
+
+    def _apply(self, action: Add, player: int) -> None:
+        self.picks[player] = action.amount
+        if None not in self.picks:
+            self.winner = 1 if self.picks[0] == self.picks[1] else 0
+
+    def determinize(self, player: int, rng) -> MatchState:
+        sample = self.clone()
+        other = 1 - player
+        if sample.picks[other] is not None and sample.winner is None:
+            sample.picks[other] = None
+            sample.history = [entry for entry in sample.history if entry[0] != other]
+        return sample
+
+    scores = CountState.scores
+    breakdown = CountState.breakdown
+    result = CountState.result
+    evaluation = CountState.evaluation
+    view = CountState.view
+
+
+class MatchGame(CountGame):
+    info = GameInfo(
+        id="match",
+        names={"en": "Match", "es": "Pares"},
+        min_players=2,
+        max_players=2,
+        simultaneous=True,
+        hidden_information=True,
+    )
+    state_class = MatchState
