@@ -154,6 +154,8 @@ class Catalogue:
         self.starters = [self._piece(s, True) for s in shapes["starters"]]
         self.pieces = {p.id: p for p in self.tiles + self.starters}
         self.piece_order = {p.id: i for i, p in enumerate(self.tiles + self.starters)}
+        self.sizes = {p.id: len(p.orientations["r0"]) for p in self.tiles + self.starters}
+        self.tile_squares = sum(self.sizes[t.id] for t in self.tiles)
         self.grid_mask = geometry.grid_mask
         # every placement whose squares all lie on the plane and at least one on the grid,
         # in canonical order: piece, orientation, anchor row, anchor column

@@ -357,15 +357,28 @@ class CitySquareOffState(State):
         return Result(scores, ranking, winners, tiebreak, self.breakdown())
 
     def evaluation(self, player: int) -> float:
-        """Open space matters: a city with room for big shapes survives longer."""
+        """Room for the shapes still to come: a city that can take more of them survives longer.
+
+        Counts the squares of the unrevealed shapes (in City Sprint: the unplaced tiles) that
+        still fit each city — big shapes are the ones that block — with the largest open region
+        as a tie-breaker and, in City Expansion, the overhang.
+        """
         if self.outcome is not None:
             return self.scores()[player] * 2 - 1
-        if self.variant == SPRINT:
-            return (self._open_count(1 - player) - self._open_count(player)) / 81
+        mine, theirs = self._room(player), self._room(1 - player)
+        value = (mine - theirs) / self.catalogue.tile_squares
         if self.variant == EXPANSION:
-            return (self._overhang(1 - player) - self._overhang(player)) / 20
-        mine, theirs = self._open_regions(player), self._open_regions(1 - player)
-        return ((mine[0] if mine else 0) - (theirs[0] if theirs else 0)) / 81
+            value += (self._overhang(1 - player) - self._overhang(player)) / 20
+        return value
+
+    def _room(self, player: int) -> float:
+        pieces = self._playable_pieces(player) if self.variant == SPRINT else self.deck
+        sizes = self.catalogue.sizes
+        fitting = sum(
+            sizes[piece] for piece in pieces if any(anchors for _, anchors in self._anchors(player, [piece]))
+        )
+        regions = self._open_regions(player)
+        return fitting + (regions[0] if regions else 0) / 100
 
     # ---- what each seat sees ------------------------------------------------------------------
 

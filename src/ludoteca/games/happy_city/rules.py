@@ -394,12 +394,21 @@ class HappyCityState(State):
         return rank(keys, ["score", "coins"], scores, parts)
 
     def evaluation(self, player: int) -> float:
-        """Score lead, plus a little for income and coins while the game is still running."""
-        scores = self.scores()
-        lead = scores[player] - max(s for p, s in enumerate(scores) if p != player)
+        """Final score lead at the end; before it, the lead in *potential*.
+
+        The score is people × hearts, so a city with people and no hearts scores 0 although one
+        heart would multiply all its people: (people + 1) × (hearts + 1) values both sides of the
+        product, and coins and income count for the buildings they will buy.
+        """
         if self.phase == "game_over":
-            return float(lead)
-        return lead + 0.5 * self._income(player) + 0.2 * self.coins[player]
+            return super().evaluation(player)
+        values = [self._potential(p, part) for p, part in enumerate(self.breakdown())]
+        return values[player] - max(v for p, v in enumerate(values) if p != player)
+
+    def _potential(self, player: int, part: dict[str, int]) -> float:
+        people = max(part["people"] + part["effect_people"], 0)
+        hearts = max(part["hearts"] + part["effect_hearts"], 0)
+        return (people + 1) * (hearts + 1) + 0.5 * self.coins[player] + 1.0 * self._income(player)
 
     # ---- hidden information ---------------------------------------------------------------
 
