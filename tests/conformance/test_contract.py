@@ -76,13 +76,16 @@ def test_random_playout_keeps_the_contract(game_id, players, options, seed):
 
 
 def _check_illegal_inputs_change_nothing(game, state, player, legal, seen_actions, before):
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError) as malformed:
         state.apply("%% not an action %%", player)
+    assert malformed.value.es, "a notation error without a Spanish message"
     legal_texts = {str(a) for a in legal}
     stale = next((a for t, a in seen_actions.items() if t not in legal_texts), None)
     if stale is not None:
         with pytest.raises((IllegalAction, NotationError)):
             state.apply(stale, player)
+        reasons = {lang: state.explain_illegal(stale, player, lang) for lang in ("en", "es")}
+        assert reasons["en"] != reasons["es"], f"no Spanish reason for {stale}: {reasons['en']}"
         with pytest.raises((IllegalAction, NotationError)):
             state.apply(str(stale), player)
     others = [p for p in range(state.num_players) if p not in state.to_move]
@@ -123,6 +126,10 @@ def _check_views(state, player, chooser):
 
 def _check_finished(state):
     assert state.to_move == ()
+    if not state.game.info.simultaneous:
+        for seat in range(state.num_players):  # a finished game's sample shows what the seat saw
+            sample = state.determinize(seat, random.Random(seat))
+            assert sample.view(seat) == state.view(seat), "determinize changed a finished game"
     result = state.result()
     assert len(result.scores) == len(result.ranking) == state.num_players
     assert result.winners and all(result.ranking[w] == 1 for w in result.winners)

@@ -53,6 +53,12 @@ def test_options_validate_and_parse():
                 {"excluded": ["d"]}, {"nope": 1}):
         with pytest.raises(OptionError):
             resolve_options(options, bad)
+    with pytest.raises(OptionError, match="at most 9, not 10"):
+        resolve_options(options, {"limit": 10})
+    open_ended = (Option("rounds", "int", 5, "r", minimum=1),)
+    with pytest.raises(OptionError, match="at least 1, not 0") as caught:
+        resolve_options(open_ended, {"rounds": 0})
+    assert "al menos 1" in caught.value.text("es")
     with pytest.raises(OptionError, match="name=value"):
         parse_options(options, ["variant"])
 

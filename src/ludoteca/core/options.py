@@ -37,13 +37,12 @@ class Option:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise OptionError(f"option {self.name} must be a whole number, not {value!r}",
                                   f"la opción {self.name} debe ser un número entero, no {value!r}")
-            if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
-            ):
-                raise OptionError(
-                    f"option {self.name} must be between {self.minimum} and {self.maximum}, not {value}",
-                    f"la opción {self.name} debe estar entre {self.minimum} y {self.maximum}, no {value}",
-                )
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {self.name} must be at least {self.minimum}, not {value}",
+                                  f"la opción {self.name} debe ser al menos {self.minimum}, no {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"option {self.name} must be at most {self.maximum}, not {value}",
+                                  f"la opción {self.name} debe ser como mucho {self.maximum}, no {value}")
             return value
         if self.kind == "list":
             if not isinstance(value, (list, tuple)):

@@ -235,3 +235,19 @@ def test_action_ids_are_a_bijection():
         ids.add(GAME.action_id(action))
         assert GAME.action_from_id(GAME.action_id(action), state) == action
     assert len(ids) == 5 and max(ids) < GAME.action_space_size == 270
+
+
+def test_every_hand_is_public_when_the_game_is_over():
+    state = hidden_position()
+    state.phase = "over"
+    assert state.view(0)["hands"][1] == {"size": 2, "tiles": ["subway", "shop:pets"], "unknown": 0}
+    assert state.view(None)["hands"][0]["tiles"] == ["park", "home"]
+
+
+def test_determinize_keeps_the_hands_the_player_can_see_at_the_end():
+    state = hidden_position()
+    state.phase = "over"
+    for trial in range(10):
+        sample = state.determinize(0, random.Random(trial))
+        assert sample.hands == state.hands
+        assert sample.view(0) == state.view(0)

@@ -170,3 +170,21 @@ def test_inspecting_a_loaded_phase_end_changes_nothing():
     repr(state), state.scores(), state.render(), state.view(None), state.breakdown()
     assert to_notation(state) == P.RULEBOOK_END_OF_EXPLORATION
     assert state.scores() == [92, 91, 87]
+
+
+def test_is_legal_on_a_loaded_phase_end_judges_the_continued_position():
+    """Spec 12.6: continuing play first completes the end of Exploration, so a legality check
+    made before anything else must already see the Settlement position."""
+    fresh = load(P.RULEBOOK_END_OF_EXPLORATION)
+    settle_sea_far_away = GAME.parse_action("S 2,2")  # legal in Exploration, not in Settlement
+    next_to_village = GAME.parse_action("S 10,7")
+    assert not fresh.is_legal(settle_sea_far_away, 1)
+    assert fresh.is_legal(next_to_village, 2)
+    assert fresh.phase == "S" and fresh.to_move == (2,)
+
+
+def test_explaining_a_legal_action_names_no_rule():
+    state = load(P.W1)
+    assert state.explain_illegal(GAME.parse_action("S 0,4"), 0) == "allowed now"
+    assert state.explain_illegal(GAME.parse_action("S 0,4"), 0, "es") == "permitida ahora"
+    assert state.explain_illegal(GAME.parse_action("S 0,0"), 0).startswith("not_adjacent: ")

@@ -76,7 +76,7 @@ def test_w4_legality_of_buying():
         "buy school": "your city already has School (Escuela)",
         "buy spa": "Spa costs 7, you have 4 coins",
         "buy house": "your city already has House (Casa)",
-        "buy apartment": "no Apartment Building (Edificio de apartamentos) left",
+        "buy apartment": "no Apartment Building left",
         "buy luxury": "Luxury Residence costs 6, you have 4 coins",
         "buy zoo": "Zoo (Zoo) is not in the central display",
         "draw 1": "you cannot draw now",
@@ -219,13 +219,17 @@ def test_setup_by_player_count():
 
 
 def test_setup_follows_the_reference_procedure():
+    import json
     import random
+    from importlib import resources
 
-    from ludoteca.games.happy_city.cards import DECK_CARDS, FAMILY_SPECIALS
+    from ludoteca.games.happy_city.cards import FAMILY_SPECIALS
+    raw = json.loads(resources.files("ludoteca.games.happy_city").joinpath("data/buildings.json").read_text())
+    catalogue = sorted(raw["buildings"], key=lambda b: b["index"])
     rng = random.Random(5)
     decks = []
     for d in (1, 2, 3):
-        deck = list(DECK_CARDS[d])
+        deck = [b["key"] for b in catalogue if b["deck"] == d for _ in range(b["copies"])]
         rng.shuffle(deck)
         decks.append(deck)
     specials = list(FAMILY_SPECIALS)

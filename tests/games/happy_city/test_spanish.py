@@ -56,7 +56,7 @@ def _w4():
 @pytest.mark.parametrize("text,english,spanish", [
     ("buy school", "your city already has School (Escuela)", "ya hay una carta Escuela en tu ciudad"),
     ("buy spa", "Spa costs 7, you have 4 coins", "Spa cuesta 7 y tienes 4 monedas"),
-    ("buy apartment", "no Apartment Building (Edificio de apartamentos) left",
+    ("buy apartment", "no Apartment Building left",
      "no quedan cartas de Edificio de apartamentos"),
     ("buy zoo", "Zoo (Zoo) is not in the central display", "Zoo no está en la zona central"),
     ("draw 1", "you cannot draw now: buy a building or a residence, or take a coin",

@@ -462,10 +462,11 @@ class BloomTownState(State):
         """Re-deal the stacks and the other players' private hand tiles (spec §7).
 
         Heights and private-hand sizes are kept; only building tiles go into hands, since
-        community tiles never reach a hand.
+        community tiles never reach a hand. Hands the player sees (`open_hands`, or every hand once
+        the game is over) are kept as they are.
         """
         other = self.clone()
-        seats = [] if self.options["open_hands"] else [s for s in range(self.num_players) if s != player]
+        seats = [s for s in range(self.num_players) if not self._sees_hand(player, s)]
         private = {s: self._private(s) for s in seats}
         unseen = [t for s in seats for t in private[s]]
         unseen += [t for stack in self.stacks for t in stack]

@@ -73,7 +73,8 @@ class BlueLagoon(Game):
 
     def action_from_id(self, action_id: int, state: BlueLagoonState) -> Place:
         if not 0 <= action_id < self.action_space_size:
-            raise NotationError(f"Blue Lagoon: action id {action_id} is out of range")
+            raise NotationError(f"Blue Lagoon: action id {action_id} is out of range",
+                                f"Blue Lagoon: el número de jugada {action_id} está fuera de rango")
         rest, col = divmod(action_id, _MAX_SIDE)
         kind, row = divmod(rest, _MAX_SIDE)
         return Place(_KINDS[kind], row, col)

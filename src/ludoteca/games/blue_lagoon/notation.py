@@ -23,20 +23,28 @@ class Place(Action):
         return f"{self.kind} {self.row},{self.col}"
 
 
+def _refuse(en: str, es: str) -> NotationError:
+    return NotationError(f"{NAME}: {en}", f"{NAME}: {es}")
+
+
 def parse_action(text: str) -> Place:
     """Read an action strictly (only outer whitespace and leading zeros are tolerated)."""
     if not isinstance(text, str):
-        raise NotationError(f"{NAME}: an action is text such as \"S 3,4\", not {text!r}")
+        raise _refuse(f'an action is text such as "S 3,4", not {text!r}',
+                      f'una jugada es un texto como "S 3,4", no {text!r}')
     text = text.strip()
     if not text:
-        raise NotationError(f'{NAME}: empty action; expected e.g. "S 3,4" or "T 3,4"')
+        raise _refuse('empty action; expected e.g. "S 3,4" or "T 3,4"',
+                      'jugada vacía; se esperaba, p. ej., "S 3,4" o "T 3,4"')
     if text[0] not in "ST":
-        raise NotationError(f"{NAME}: action must start with S (settler) or T (village)")
+        raise _refuse("action must start with S (settler) or T (village)",
+                      "la jugada debe empezar por S (colono) o T (aldea)")
     if len(text) < 3 or text[1] != " " or text[2] == " ":
-        raise NotationError(f"{NAME}: expected exactly one space after the piece letter")
+        raise _refuse("expected exactly one space after the piece letter",
+                      "se esperaba exactamente un espacio tras la letra de la pieza")
     match = _ACTION.fullmatch(text)
     if match is None:
-        raise NotationError(
-            f'{NAME}: expected coordinates as row,col with non-negative whole numbers, e.g. "S 3,4"'
-        )
+        raise _refuse('expected coordinates as row,col with non-negative whole numbers, e.g. "S 3,4"',
+                      'se esperaban coordenadas fila,columna con números enteros no negativos, '
+                      'p. ej., "S 3,4"')
     return Place(text[0], int(match[1]), int(match[2]))

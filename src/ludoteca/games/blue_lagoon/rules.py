@@ -151,6 +151,14 @@ class BlueLagoonState(State):
         other.pad = [[dict(row) for row in phase] for phase in self.pad]
         return other
 
+    def determinize(self, player: int, rng: random.Random) -> BlueLagoonState:
+        """The whole position is public (spec 6); only the future is unknown. The sample keeps
+        the position and draws its next deal (the Settlement deal, spec 7) from a generator
+        seeded by `rng`, so a search never learns the real one."""
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
+
     # ---- turn and legality -------------------------------------------------------------------
 
     @property
@@ -185,7 +193,8 @@ class BlueLagoonState(State):
         return [settle[t] for t in sorted(self.near_land[player] | self.near_sea[player])]
 
     def is_legal(self, action: Place, player: int) -> bool:
-        return not self.finished and self._broken_rule(action, player) is None
+        # `is_over` first continues a loaded position (spec 12.6), so the check sees the real one.
+        return not self.is_over and self._broken_rule(action, player) is None
 
     def illegal_reason(self, action: Place, player: int) -> str | None:
         """The first rule of spec 5 that `action` breaks for `player`, or None if it is legal."""
@@ -214,8 +223,13 @@ class BlueLagoonState(State):
         return None if t in near else "not_adjacent"
 
     def explain_illegal(self, action: Place, player: int, lang: str = "en") -> str:
+        """The reason code and its text in English ("occupied: a piece already stands on that
+        tile"); in Spanish only the text, since the codes are English words."""
         reason = self.illegal_reason(action, player)
-        return f"{reason}: {REASONS.get(reason, 'allowed now')}"
+        if reason is None:
+            return ALLOWED[lang if lang == "es" else "en"]
+        text = REASONS[reason]
+        return text["es"] if lang == "es" else f"{reason}: {text['en']}"
 
     # ---- placing -----------------------------------------------------------------------------
 
@@ -372,12 +386,18 @@ class BlueLagoonState(State):
         return f"<blue-lagoon state, phase {self.phase}, {status}, {len(self.history)} actions>"
 
 
+# The rule an illegal action breaks (spec 5), by reason code, in English and Spanish.
 REASONS = {
-    "game_over": "the game has ended",
-    "off_board": "that tile is not on the board",
-    "village_in_settlement": "villages cannot be placed in the settlement phase",
-    "none_in_hand": "no piece of that kind left in hand",
-    "occupied": "a piece already stands on that tile",
-    "village_on_sea": "villages cannot be placed on the sea",
-    "not_adjacent": "no own piece is next to that tile",
+    "game_over": {"en": "the game has ended", "es": "la partida ha terminado"},
+    "off_board": {"en": "that tile is not on the board", "es": "esa casilla no está en el tablero"},
+    "village_in_settlement": {"en": "villages cannot be placed in the settlement phase",
+                              "es": "en la fase de asentamiento no se pueden colocar aldeas"},
+    "none_in_hand": {"en": "no piece of that kind left in hand",
+                     "es": "no quedan piezas de ese tipo en mano"},
+    "occupied": {"en": "a piece already stands on that tile", "es": "ya hay una pieza en esa casilla"},
+    "village_on_sea": {"en": "villages cannot be placed on the sea",
+                       "es": "no se pueden colocar aldeas en el mar"},
+    "not_adjacent": {"en": "no own piece is next to that tile",
+                     "es": "no hay ninguna pieza propia junto a esa casilla"},
 }
+ALLOWED = {"en": "allowed now", "es": "permitida ahora"}  # explaining a legal action

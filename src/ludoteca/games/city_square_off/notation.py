@@ -69,8 +69,8 @@ def parse(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool)
         piece = words[1]
         if piece not in STARTER_IDS:
             starters = " ".join(STARTER_IDS)
-            raise _error(text, f"{words[1]!r} is not a starter; starters are {starters}",
-                         f"{words[1]!r} no es una ficha de inicio; las fichas de inicio son {starters}")
+            raise _error(text, f"{raw[1]!r} is not a starter; starters are {starters}",
+                         f"{raw[1]!r} no es una ficha de inicio; las fichas de inicio son {starters}")
         words = words[1:]
     else:
         if len(words) != 3:

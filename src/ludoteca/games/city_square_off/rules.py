@@ -22,6 +22,10 @@ STANDARD, SPRINT, EXPANSION = "standard", "city_sprint", "city_expansion"
 
 # why an action is illegal (spec §5.4), in English and Spanish
 REASONS = {
+    "same_orientation": (
+        "{piece} {orient} is the same orientation as {canonical}; use {canonical}",
+        "{piece} {orient} es la misma orientación que {canonical}; usa {canonical}",
+    ),
     "starter_first": ("place your starter first", "primero coloca tu ficha de inicio"),
     "starters_placed": ("starters are already placed", "las fichas de inicio ya están colocadas"),
     "already_placed": ("you have already placed {piece}", "ya has colocado {piece}"),
@@ -201,7 +205,11 @@ class CitySquareOffState(State):
     def _illegal_reason(self, action: Place, player: int) -> tuple[str, dict]:
         """Which rule `action` breaks (a key of REASONS) and the values its message names."""
         catalogue = self.catalogue
-        if catalogue.pieces[action.piece].is_starter != self.in_starter_phase:
+        piece = catalogue.pieces[action.piece]
+        if action.orient not in piece.orientations:  # only an action built by id can be non-canonical
+            return "same_orientation", {"piece": action.piece, "orient": action.orient,
+                                        "canonical": piece.aliases[action.orient]}
+        if piece.is_starter != self.in_starter_phase:
             return ("starter_first" if self.in_starter_phase else "starters_placed"), {}
         if self.in_starter_phase:
             return self._starter_reason(action, player)

@@ -116,12 +116,9 @@ IS_SPECIAL = {k: c.is_special for k, c in CARDS.items()}
 CONDITION = {k: c.condition for k, c in CARDS.items()}
 EFFECT = {k: c.effect for k, c in CARDS.items()}
 
-_BUILDING_DATA = load_json(PACKAGE, "buildings.json")
-# Each deck in catalogue order with its copies adjacent (spec section 7).
-DECK_CARDS = {
-    d: tuple(b["key"] for b in _BUILDING_DATA["buildings"] if b["deck"] == d for _ in range(b["copies"]))
-    for d in (1, 2, 3)
-}
+_COPIES = {b["key"]: b["copies"] for b in load_json(PACKAGE, "buildings.json")["buildings"]}
+# Each deck in catalogue (`index`) order with its copies adjacent (spec section 7).
+DECK_CARDS = {d: tuple(k for k in BUILDINGS if DECK[k] == d for _ in range(_COPIES[k])) for d in (1, 2, 3)}
 START_COINS = load_json(PACKAGE, "start-card.json")["starting_coins"]
 # The effect text of every expert special, (English, Spanish), for the views of a renderer.
 EFFECT_TEXT = {

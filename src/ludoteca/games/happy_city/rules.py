@@ -489,7 +489,7 @@ class HappyCityState(State):
     def _why_not_buy(self, player: int, key: str) -> tuple[str, dict[str, Any]]:
         city = self.cities[player]
         if key in self.piles and not self.piles[key]:
-            return "pile_empty", {"card": key}
+            return "pile_empty", {"name": key}
         if key not in self.piles and key not in self.display:
             return "not_displayed", {"card": key}
         if len(city) >= CITY_SIZE:
@@ -545,7 +545,7 @@ _REASONS = {
     "market_taken": {"en": "the {market} Happy Market was already taken",
                      "es": "el Mercado Feliz {market} ya lo ha elegido otro jugador"},
     "not_owned": {"en": "no opponent owns {card}", "es": "ningún rival tiene {card} en su ciudad"},
-    "pile_empty": {"en": "no {card} left", "es": "no quedan cartas de {card}"},
+    "pile_empty": {"en": "no {name} left", "es": "no quedan cartas de {name}"},
     "city_full": {"en": "your city already has 10 cards", "es": "tu ciudad ya tiene 10 cartas"},
     "same_name": {"en": "your city already has {card}", "es": "ya hay una carta {card} en tu ciudad"},
     "too_expensive": {"en": "{name} costs {cost}, you have {coins} coins",

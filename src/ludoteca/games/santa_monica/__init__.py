@@ -27,7 +27,8 @@ class FacesOption(Option):
         pair = isinstance(value, (list, tuple)) and len(value) == 2
         if not pair or not all(isinstance(v, str) for v in value):
             raise OptionError(
-                f"option {self.name} must be \"random\" or a list of 2 face codes, not {value!r}"
+                f"option {self.name} must be \"random\" or a list of 2 face codes, not {value!r}",
+                f"la opción {self.name} debe ser \"random\" o una lista de 2 códigos de acción, no {value!r}",
             )
         return [v.upper() for v in value]
 
@@ -104,20 +105,27 @@ class SantaMonica(Game):
     def check_options(self, options: dict[str, Any], num_players: int) -> None:
         content = load_content(options["content"])
         if options["objective"] != "random" and options["objective"] not in content.objective_index:
-            raise OptionError(f"Santa Monica: objective {options['objective']!r} is not in the content")
+            raise OptionError(f"Santa Monica: objective {options['objective']!r} is not in the content",
+                              f"Santa Mónica: el objetivo {options['objective']!r} no está en el contenido")
         if len(content.tiles) < num_players:
-            raise OptionError(f"Santa Monica: {num_players} players need {num_players} starting tiles")
+            raise OptionError(f"Santa Monica: {num_players} players need {num_players} starting tiles",
+                              f"Santa Mónica: {num_players} jugadores necesitan {num_players} "
+                              "fichas iniciales")
         faces = options["sand_dollar_faces"]
         if faces != "random":
             for code in faces:
                 if code not in content.face_index:
                     raise OptionError(f"Santa Monica: unknown sand dollar face {code!r}; "
-                                      f"faces are {', '.join(content.face_index)}")
+                                      f"faces are {', '.join(content.face_index)}",
+                                      f"Santa Mónica: acción de dólar de arena {code!r} desconocida; "
+                                      f"las acciones son {', '.join(content.face_index)}")
             tiles = [next(t for t, pair in enumerate(content.face_tiles) if content.face_index[code] in pair)
                      for code in faces]
             if tiles[0] == tiles[1]:
                 raise OptionError(f"Santa Monica: {faces[0]} and {faces[1]} are the two faces of one tile; "
-                                  "choose faces of different tiles")
+                                  "choose faces of different tiles",
+                                  f"Santa Mónica: {faces[0]} y {faces[1]} son las dos caras de una misma "
+                                  "loseta; elige caras de losetas distintas")
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         content = load_content(state.options["content"]) if state is not None else _DEFAULT

@@ -119,10 +119,12 @@ def _load(directory: str) -> Content:
             try:
                 raw[name] = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError) as error:
-                raise ContentError(f"Santa Monica: cannot read {name}: {error}") from error
+                raise ContentError(f"Santa Monica: cannot read {name}: {error}",
+                                   f"Santa Mónica: no se puede leer {name}: {error}") from error
         else:
             if directory and not Path(directory).is_dir():
-                raise ContentError(f"Santa Monica: content directory {directory!r} does not exist")
+                raise ContentError(f"Santa Monica: content directory {directory!r} does not exist",
+                                   f"Santa Mónica: la carpeta de contenido {directory!r} no existe")
             raw[name] = load_json(PACKAGE, name)
     validate(raw)
     return Content(raw)
@@ -131,34 +133,47 @@ def _load(directory: str) -> Content:
 # ---- validation ---------------------------------------------------------------------------------
 
 
-def _fail(where: str, message: str):
-    raise ContentError(f"Santa Monica: {where}: {message}")
+# Where a problem is: a file name (the same in both languages) or a part of a file, in English and
+# Spanish; `_fail` takes the message in both languages too.
+Where = str | tuple[str, str]
+_PART = {"card": "carta", "tile": "ficha", "face": "cara", "objective": "objetivo"}
 
 
-def _int(where: str, obj: dict, key: str, minimum: int | None = None) -> int:
+def _part(file: str, part: str, ident: Any) -> tuple[str, str]:
+    return f"{file} {part} {ident}", f"{file}, {_PART[part]} {ident}"
+
+
+def _fail(where: Where, message: str, es: str):
+    en_where, es_where = (where, where) if isinstance(where, str) else where
+    raise ContentError(f"Santa Monica: {en_where}: {message}", f"Santa Mónica: {es_where}: {es}")
+
+
+def _int(where: Where, obj: dict, key: str, minimum: int | None = None) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        _fail(where, f"{key!r} must be an integer, not {value!r}")
+        _fail(where, f"{key!r} must be an integer, not {value!r}",
+              f"{key!r} debe ser un número entero, no {value!r}")
     if minimum is not None and value < minimum:
-        _fail(where, f"{key!r} must be at least {minimum}, not {value}")
+        _fail(where, f"{key!r} must be at least {minimum}, not {value}",
+              f"{key!r} debe ser como mínimo {minimum}, no {value}")
     return value
 
 
-def _list(where: str, obj: dict, key: str) -> list:
+def _list(where: Where, obj: dict, key: str) -> list:
     value = obj.get(key)
     if not isinstance(value, list):
-        _fail(where, f"{key!r} must be a list")
+        _fail(where, f"{key!r} must be a list", f"{key!r} debe ser una lista")
     return value
 
 
-def _unique(where: str, items: list[dict], key: str) -> None:
+def _unique(where: Where, items: list[dict], key: str) -> None:
     seen = set()
     for item in items:
         value = item.get(key)
         if not isinstance(value, str) or not value:
-            _fail(where, f"every entry needs a text {key!r}")
+            _fail(where, f"every entry needs a text {key!r}", f"cada entrada necesita un texto {key!r}")
         if value in seen:
-            _fail(where, f"{key} {value!r} is used twice")
+            _fail(where, f"{key} {value!r} is used twice", f"{key} {value!r} aparece dos veces")
         seen.add(value)
 
 
@@ -166,7 +181,7 @@ def validate(raw: dict[str, Any]) -> None:
     """Raise `ContentError` naming the first rule the content breaks (rules of spec 2.4–2.7)."""
     for name in FILES:
         if not isinstance(raw.get(name), dict):
-            _fail(name, "the file must hold a JSON object")
+            _fail(name, "the file must hold a JSON object", "el fichero debe contener un objeto JSON")
     tags = _validate_cards(raw["cards.json"])
     _validate_tiles(raw["starting-tiles.json"], tags)
     _validate_faces(raw["sand-dollar-tiles.json"])
@@ -176,123 +191,141 @@ def validate(raw: dict[str, Any]) -> None:
 def _validate_cards(data: dict) -> list[str]:
     tags = _list("cards.json", data, "tags")
     if not tags or not all(isinstance(t, str) for t in tags) or "wave" not in tags:
-        _fail("cards.json", "'tags' must list the tag keys, including 'wave'")
+        _fail("cards.json", "'tags' must list the tag keys, including 'wave'",
+              "'tags' debe enumerar las claves de las etiquetas, 'wave' incluida")
     cards = _list("cards.json", data, "cards")
     if not cards:
-        _fail("cards.json", "there must be at least one card")
+        _fail("cards.json", "there must be at least one card", "debe haber al menos una carta")
     for key in ("id", "name", "name_es"):
         _unique("cards.json", cards, key)
     for card in cards:
-        where = f"cards.json card {card['id']}"
+        where = _part("cards.json", "card", card['id'])
         if card.get("row") not in ROWS:
-            _fail(where, "'row' must be 'beach' or 'street'")
+            _fail(where, "'row' must be 'beach' or 'street'", "'row' debe ser 'beach' o 'street'")
         card_tags = _list(where, card, "tags")
         if not 1 <= len(card_tags) <= 2 or len(set(card_tags)) != len(card_tags):
-            _fail(where, "a card has 1 or 2 different tags")
+            _fail(where, "a card has 1 or 2 different tags", "una carta tiene 1 o 2 etiquetas distintas")
         for tag in card_tags:
             if tag not in tags:
-                _fail(where, f"unknown tag {tag!r}; tags are {', '.join(tags)}")
+                _fail(where, f"unknown tag {tag!r}; tags are {', '.join(tags)}",
+                      f"etiqueta {tag!r} desconocida; las etiquetas son {', '.join(tags)}")
         if "wave" in card_tags and card["row"] != "beach":
-            _fail(where, "only beach cards may carry the 'wave' tag")
+            _fail(where, "only beach cards may carry the 'wave' tag",
+                  "solo las cartas de playa pueden llevar la etiqueta 'wave'")
         actions = _list(where, card, "actions")
         if len(actions) > 2:
-            _fail(where, "a card has at most 2 actions")
+            _fail(where, "a card has at most 2 actions", "una carta tiene como máximo 2 acciones")
         for action in actions:
             _validate_action(where, action)
         clauses = _list(where, card, "scoring")
         if len(clauses) > 2:
-            _fail(where, "a card has at most 2 scoring clauses")
+            _fail(where, "a card has at most 2 scoring clauses",
+                  "una carta tiene como máximo 2 cláusulas de puntuación")
         for clause in clauses:
             _validate_clause(where, clause, card_tags, tags)
         _validate_rings(where, _list(where, card, "rings"))
     return tags
 
 
-def _validate_action(where: str, action: dict) -> None:
+def _validate_action(where: Where, action: dict) -> None:
     kind = action.get("type") if isinstance(action, dict) else None
     if kind == "sand_dollars":
         _int(where, action, "amount", 1)
     elif kind == "add":
         if sum(_int(where, action, k, 0) for k in ("local", "tourist", "vip")) < 1:
-            _fail(where, "an 'add' action adds at least one person")
+            _fail(where, "an 'add' action adds at least one person",
+                  "una acción 'add' añade al menos una persona")
     elif kind == "move":
         kinds = _list(where, action, "kinds")
         if not kinds or kinds != [k for k in KINDS if k in kinds]:
-            _fail(where, "'kinds' is a non-empty list of local, tourist, vip in that order")
+            _fail(where, "'kinds' is a non-empty list of local, tourist, vip in that order",
+                  "'kinds' es una lista no vacía de local, tourist, vip en ese orden")
         _int(where, action, "people", 1)
         _int(where, action, "distance", 1)
     else:
-        _fail(where, f"unknown action type {kind!r}; use sand_dollars, add or move")
+        _fail(where, f"unknown action type {kind!r}; use sand_dollars, add or move",
+              f"tipo de acción {kind!r} desconocido; usa sand_dollars, add o move")
 
 
-def _validate_clause(where: str, clause: dict, card_tags: list[str], tags: list[str]) -> None:
+def _validate_clause(where: Where, clause: dict, card_tags: list[str], tags: list[str]) -> None:
     kind = clause.get("type") if isinstance(clause, dict) else None
     if kind not in CLAUSE_FIELDS:
-        _fail(where, f"unknown scoring clause {kind!r}; use {', '.join(CLAUSE_FIELDS)}")
+        _fail(where, f"unknown scoring clause {kind!r}; use {', '.join(CLAUSE_FIELDS)}",
+              f"cláusula de puntuación {kind!r} desconocida; usa {', '.join(CLAUSE_FIELDS)}")
     for field in CLAUSE_FIELDS[kind]:
         if field == "tag":
             if clause.get("tag") not in tags:
-                _fail(where, f"clause {kind} names unknown tag {clause.get('tag')!r}")
+                _fail(where, f"clause {kind} names unknown tag {clause.get('tag')!r}",
+                      f"la cláusula {kind} nombra una etiqueta desconocida, {clause.get('tag')!r}")
         elif field == "kind":
             if clause.get("kind") not in ("local", "tourist"):
-                _fail(where, "clause people_city counts 'local' or 'tourist'")
+                _fail(where, "clause people_city counts 'local' or 'tourist'",
+                      "la cláusula people_city cuenta 'local' o 'tourist'")
         elif field == "per_card":
             if not isinstance(clause.get("per_card"), bool):
-                _fail(where, "clause chain needs 'per_card' true or false")
+                _fail(where, "clause chain needs 'per_card' true or false",
+                      "la cláusula chain necesita 'per_card' true o false")
         else:
             _int(where, clause, field, 1 if field in ("per", "min") else None)
     if kind == "chain" and clause["tag"] not in card_tags:
-        _fail(where, f"a chain clause's tag ({clause['tag']}) must be one of the card's tags")
+        _fail(where, f"a chain clause's tag ({clause['tag']}) must be one of the card's tags",
+              f"la etiqueta de una cláusula chain ({clause['tag']}) debe ser una de las de la carta")
 
 
-def _validate_rings(where: str, rings: list) -> None:
+def _validate_rings(where: Where, rings: list) -> None:
     if len(rings) > 2:
-        _fail(where, "a card has at most 2 rings")
+        _fail(where, "a card has at most 2 rings", "una carta tiene como máximo 2 anillos")
     for ring in rings:
         if not isinstance(ring, dict):
-            _fail(where, "a ring is an object")
+            _fail(where, "a ring is an object", "un anillo es un objeto")
         _int(where, ring, "points")
         if "any_number" in ring:
             if ring["any_number"] not in ("local", "tourist", "any"):
-                _fail(where, "'any_number' must be local, tourist or any")
+                _fail(where, "'any_number' must be local, tourist or any",
+                      "'any_number' debe ser local, tourist o any")
             if len(rings) > 1:
-                _fail(where, "a card with an any-number ring has no other ring")
+                _fail(where, "a card with an any-number ring has no other ring",
+                      "una carta con un anillo de cualquier número de personas no tiene otro anillo")
         elif isinstance(ring.get("need"), dict):
             if sum(_int(where, ring["need"], k, 0) for k in ("local", "tourist", "any")) < 1:
-                _fail(where, "a ring needs at least one person")
+                _fail(where, "a ring needs at least one person", "un anillo necesita al menos una persona")
         else:
-            _fail(where, "a ring has 'need' (exact) or 'any_number'")
+            _fail(where, "a ring has 'need' (exact) or 'any_number'",
+                  "un anillo tiene 'need' (número exacto) o 'any_number'")
 
 
 def _validate_tiles(data: dict, tags: list[str]) -> None:
     tiles = _list("starting-tiles.json", data, "tiles")
     if not 2 <= len(tiles) <= MAX_TILES:
-        _fail("starting-tiles.json", f"there must be 2 to {MAX_TILES} starting tiles (one per player)")
+        _fail("starting-tiles.json", f"there must be 2 to {MAX_TILES} starting tiles (one per player)",
+              f"debe haber de 2 a {MAX_TILES} fichas iniciales (una por jugador)")
     for key in ("id", "name", "name_es"):
         _unique("starting-tiles.json", tiles, key)
     for tile in tiles:
-        where = f"starting-tiles.json tile {tile['id']}"
+        where = _part("starting-tiles.json", "tile", tile['id'])
         if not tile["id"].isalpha() or not tile["id"].isupper() or not tile["id"].isascii():
-            _fail(where, "a tile id is written with the letters A-Z only")
+            _fail(where, "a tile id is written with the letters A-Z only",
+                  "el identificador de una ficha se escribe solo con las letras A-Z")
         _int(where, tile, "vips", 0)
         bonus = tile.get("bonus")
         if not isinstance(bonus, dict):
-            _fail(where, "'bonus' must be an object")
+            _fail(where, "'bonus' must be an object", "'bonus' debe ser un objeto")
         for key in ("sand_dollars", "local", "tourist"):
             _int(where, bonus, key, 0)
         halves = tile.get("tags")
         if not isinstance(halves, dict):
-            _fail(where, "'tags' must give the 'beach' and 'street' halves' tags")
+            _fail(where, "'tags' must give the 'beach' and 'street' halves' tags",
+                  "'tags' debe dar las etiquetas de las mitades 'beach' y 'street'")
         for half in ("beach", "street"):
             for tag in _list(where, halves, half):
                 if tag not in tags:
-                    _fail(where, f"unknown tag {tag!r}")
+                    _fail(where, f"unknown tag {tag!r}", f"etiqueta {tag!r} desconocida")
         for tag in _list(where, tile, "footprint_tags"):
             if tag not in tags:
-                _fail(where, f"unknown footprint tag {tag!r}")
+                _fail(where, f"unknown footprint tag {tag!r}", f"etiqueta de huella {tag!r} desconocida")
         scoring = tile.get("footprint_scoring")
         if not isinstance(scoring, dict):
-            _fail(where, "'footprint_scoring' must be an object")
+            _fail(where, "'footprint_scoring' must be an object", "'footprint_scoring' debe ser un objeto")
         _int(where, scoring, "per_footprint")
         _int(where, scoring, "per_matching_tag")
 
@@ -300,55 +333,64 @@ def _validate_tiles(data: dict, tags: list[str]) -> None:
 def _validate_faces(data: dict) -> None:
     tiles = _list("sand-dollar-tiles.json", data, "tiles")
     if len(tiles) < 2:
-        _fail("sand-dollar-tiles.json", "there must be at least 2 sand dollar tiles")
+        _fail("sand-dollar-tiles.json", "there must be at least 2 sand dollar tiles",
+              "debe haber al menos 2 losetas de dólar de arena")
     faces = []
     for tile in tiles:
         tile_faces = _list("sand-dollar-tiles.json", tile, "faces")
         if len(tile_faces) != 2:
-            _fail("sand-dollar-tiles.json", "every sand dollar tile has exactly 2 faces")
+            _fail("sand-dollar-tiles.json", "every sand dollar tile has exactly 2 faces",
+                  "cada loseta de dólar de arena tiene exactamente 2 caras")
         faces.extend(tile_faces)
     if len(faces) > MAX_TILES:
-        _fail("sand-dollar-tiles.json", f"at most {MAX_TILES} faces")
+        _fail("sand-dollar-tiles.json", f"at most {MAX_TILES} faces", f"como máximo {MAX_TILES} caras")
     _unique("sand-dollar-tiles.json", faces, "code")
     for face in faces:
-        where = f"sand-dollar-tiles.json face {face['code']}"
+        where = _part("sand-dollar-tiles.json", "face", face['code'])
         if not face["code"].isalpha() or not face["code"].isupper() or not face["code"].isascii():
-            _fail(where, "a face code is written with the letters A-Z only")
+            _fail(where, "a face code is written with the letters A-Z only",
+                  "el código de una cara se escribe solo con las letras A-Z")
         _int(where, face, "cost", 0)
         effect = face.get("effect")
         if not isinstance(effect, dict) or effect.get("from") not in FROMS:
-            _fail(where, f"'effect.from' must be one of {', '.join(FROMS)}")
+            _fail(where, f"'effect.from' must be one of {', '.join(FROMS)}",
+                  f"'effect.from' debe ser uno de estos: {', '.join(FROMS)}")
         picks = _int(where, effect, "picks", 1)
         if picks > 2 or (effect["from"] == "column" and picks != 2):
-            _fail(where, "'picks' is 1 or 2; a 'column' face takes the 2 cards of one column")
+            _fail(where, "'picks' is 1 or 2; a 'column' face takes the 2 cards of one column",
+                  "'picks' es 1 o 2; una cara 'column' toma las 2 cartas de una columna")
         if effect.get("extra") not in EXTRAS:
-            _fail(where, f"unknown 'extra' {effect.get('extra')!r}")
+            _fail(where, f"unknown 'extra' {effect.get('extra')!r}",
+                  f"'extra' desconocido: {effect.get('extra')!r}")
 
 
 def _validate_objectives(data: dict, tags: list[str]) -> None:
     objectives = _list("objectives.json", data, "objectives")
     if not objectives:
-        _fail("objectives.json", "there must be at least one objective")
+        _fail("objectives.json", "there must be at least one objective", "debe haber al menos un objetivo")
     _unique("objectives.json", objectives, "id")
     for objective in objectives:
-        where = f"objectives.json objective {objective['id']}"
+        where = _part("objectives.json", "objective", objective['id'])
         _check_entry(where, objective.get("wave_bonus"), WAVE_TYPES, tags)
         for entry in _list(where, objective, "misc_bonus"):
             _check_entry(where, entry, MISC_TYPES, tags)
         _check_entry(where, objective.get("penalty"), PENALTY_TYPES, tags)
 
 
-def _check_entry(where: str, entry: Any, types: dict[str, tuple], tags: list[str]) -> None:
+def _check_entry(where: Where, entry: Any, types: dict[str, tuple], tags: list[str]) -> None:
     kind = entry.get("type") if isinstance(entry, dict) else None
     if kind not in types:
-        _fail(where, f"unknown type {kind!r}; use {', '.join(types)}")
+        _fail(where, f"unknown type {kind!r}; use {', '.join(types)}",
+              f"tipo {kind!r} desconocido; usa {', '.join(types)}")
     for field in types[kind]:
         if field == "tag":
             if entry.get("tag") not in tags:
-                _fail(where, f"unknown tag {entry.get('tag')!r}")
+                tag = entry.get("tag")
+                _fail(where, f"unknown tag {tag!r}", f"etiqueta {tag!r} desconocida")
         elif field in ("table", "points_by_rank"):
             values = _list(where, entry, field)
             if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-                _fail(where, f"{field!r} must be a non-empty list of integers")
+                _fail(where, f"{field!r} must be a non-empty list of integers",
+                      f"{field!r} debe ser una lista no vacía de números enteros")
         else:
             _int(where, entry, field, 1 if field in ("per", "min") else None)

@@ -597,7 +597,10 @@ class SantaMonicaState(State):
         return render_module.render(self, lang, player, markup)
 
     def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
-        return _explain(self, action, player)
+        code, values = _explain(self, action, player)
+        lang = lang if lang in ("en", "es") else "en"
+        texts = {k: v[lang] if isinstance(v, dict) else v for k, v in values.items()}
+        return REASONS[code][lang].format(**texts)
 
 
 _PHASE_VERBS = {
@@ -605,48 +608,87 @@ _PHASE_VERBS = {
     "pick": (Pick,), "swap": (Swap, Word), "move": (Move, Step, Word), "happy_day": (Happy,),
 }
 
+# Why an action is not legal now, by reason code, in English and Spanish. A value passed as
+# {"en": ..., "es": ...} is itself translated (phase and row names, counted words).
+REASONS = {
+    "phase": {"en": "not possible in phase {phase}", "es": "no es posible en la fase {phase}"},
+    "empty_slot": {"en": "{slot} is empty", "es": "la posición {slot} está vacía"},
+    "face_slot": {"en": "the {face} action cannot take {slot}",
+                  "es": "la acción {face} no puede tomar la carta de {slot}"},
+    "face_not_in_play": {"en": "{code} is not in play; the faces are {faces}",
+                         "es": "{code} no está en juego; las acciones de dólar de arena son {faces}"},
+    "face_cost": {"en": "you have {sand} sand dollars, {code} costs {cost}",
+                  "es": "tienes {sand} {dollars} y {code} cuesta {cost}"},
+    "face_unusable": {"en": "{code} cannot take any card from the display now",
+                      "es": "{code} no puede tomar ahora ninguna carta de la pantalla"},
+    "nobody": {"en": "nobody of that kind is on {space}", "es": "no hay nadie de ese tipo en {space}"},
+    "moved": {"en": "that person has already moved in this action",
+              "es": "esa persona ya se ha movido en esta acción"},
+    "move_budget": {"en": "this move action does not allow it (kind, number of people or destination)",
+                    "es": "esta acción de movimiento no lo permite (tipo, número de personas o destino)"},
+    "step": {"en": "no person is moving, the steps are used up or that space is not a neighbour",
+             "es": "no hay nadie moviéndose, ya no quedan pasos o ese espacio no es adyacente"},
+    "tile": {"en": "tile {tile} is not among the drawn tiles still free",
+             "es": "la ficha {tile} no está entre las fichas robadas que siguen libres"},
+    "other": {"en": "not a legal action now", "es": "no es una acción legal ahora"},
+    "row": {"en": "a {kind} card goes in row {row}", "es": "una carta de {kind} va en la fila {row}"},
+    "column_0": {"en": "column 0 holds the starting tile", "es": "la columna 0 es de la ficha inicial"},
+    "occupied": {"en": "{space} is already occupied", "es": "{space} ya está ocupado"},
+    "apart": {"en": "{space} does not touch your city", "es": "{space} no toca tu ciudad"},
+}
+_PHASES = {  # Spanish name of each phase, with the key the board shows
+    "choose_tile": "de elección de ficha inicial (choose_tile)",
+    "place_truck": "de colocación del camión (place_truck)", "acquire": "de adquisición (acquire)",
+    "pick": "de elección de cartas (pick)", "swap": "de intercambio (swap)", "move": "de movimiento (move)",
+    "happy_day": "del día feliz (happy_day)", "game_over": "de fin de la partida (game_over)",
+}
+_ROWS = ({"en": "beach", "es": "playa"}, {"en": "street", "es": "calle"})
 
-def _explain(state: SantaMonicaState, action: Action, player: int) -> str:
-    """A precise reason why a well-formed action is not legal now (spec 5)."""
+
+def _explain(state: SantaMonicaState, action: Action, player: int) -> tuple[str, dict[str, Any]]:
+    """A precise reason why a well-formed action is not legal now (spec 5): a code of `REASONS`
+    and the values its texts need."""
     if type(action) not in _PHASE_VERBS.get(state.phase, ()):
-        return f"not possible in phase {state.phase}"
+        return "phase", {"phase": {"en": state.phase, "es": _PHASES.get(state.phase, state.phase)}}
     c = state.content
     if type(action) in (Take, Pick):
         back = getattr(action, "back", False)
         slot = f"{'RF'[not back]}{action.col}"
         card = (state.back if back else state.front)[action.col - 1]
         if card < 0:
-            return f"{slot} is empty"
+            return "empty_slot", {"slot": slot}
         if type(action) is Pick and (back, action.col) not in state._pick_slots():
-            return f"the {state.face} action cannot take {slot}"
+            return "face_slot", {"face": state.face, "slot": slot}
         return _explain_space(state, player, c.card_row[card], action.space)
     if type(action) is UseFace:
         if action.code not in state.faces:
-            return f"{action.code} is not in play; the faces are {', '.join(state.faces)}"
+            return "face_not_in_play", {"code": action.code, "faces": ", ".join(state.faces)}
         cost = c.faces[action.index]["cost"]
-        if state.sand[player] < cost:
-            return f"you have {state.sand[player]} sand dollars, {action.code} costs {cost}"
-        return f"{action.code} cannot take any card from the display now"
+        sand = state.sand[player]
+        if sand < cost:
+            dollars = "dólar de arena" if sand == 1 else "dólares de arena"
+            return "face_cost", {"sand": sand, "code": action.code, "cost": cost, "dollars": dollars}
+        return "face_unusable", {"code": action.code}
     if type(action) is Move:
         here = state.people[player].get(action.src, [0, 0, 0])[action.kind]
         if not here:
-            return f"nobody of that kind is on {space_text(action.src)}"
+            return "nobody", {"space": space_text(action.src)}
         if here <= state.moved.get(action.src * 3 + action.kind, 0):
-            return "that person has already moved in this action"
-        return "this move action does not allow it (kind, number of people or destination)"
+            return "moved", {}
+        return "move_budget", {}
     if type(action) is Step:
-        return "no person is moving, the steps are used up or that space is not a neighbour"
+        return "step", {}
     if type(action) is ChooseTile:
-        return f"tile {action.tile} is not among the drawn tiles still free"
-    return "not a legal action now"
+        return "tile", {"tile": action.tile}
+    return "other", {}
 
 
-def _explain_space(state: SantaMonicaState, player: int, row: int, space: int) -> str:
+def _explain_space(state: SantaMonicaState, player: int, row: int, space: int) -> tuple[str, dict[str, Any]]:
     where = space_text(space)
     if space & 1 != row:
-        return f"a {('beach', 'street')[row]} card goes in row {'BS'[row]}"
+        return "row", {"kind": _ROWS[row], "row": "BS"[row]}
     if space >> 1 == 0:
-        return "column 0 holds the starting tile"
+        return "column_0", {}
     if space in state.cities[player]:
-        return f"{where} is already occupied"
-    return f"{where} does not touch your city"
+        return "occupied", {"space": where}
+    return "apart", {"space": where}
