@@ -53,12 +53,6 @@ LEVEL_BUDGETS = {
 
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
 PRIOR_WEIGHT = 1.0  # weight of the root's one-ply prior; it decays as 1 / (visits + 1)
-# Random actions played out from a new leaf before the evaluation hook judges the position (None:
-# play to the end). Tuned per game against greedy (docs/BOTS.md): judging at once wins where the
-# evaluation is a good guide and random playouts are noise (Santa Monica); random playouts win
-# where the evaluation is coarse (City Square Off, Happy City). Other games get the default.
-PLAYOUT_LIMIT: int | None = 0
-TUNED_PLAYOUT_LIMITS: dict[str, int | None] = {"city-square-off": None, "happy-city": None}
 
 
 class _Node:
@@ -116,7 +110,7 @@ class MctsBot(Bot):
         playout_limit: int | None | str = "tuned",
     ):
         super().__init__(seed, level)
-        self.playout_limit = playout_limit  # "tuned": the game's entry of TUNED_PLAYOUT_LIMITS
+        self.playout_limit = playout_limit  # "tuned": what the game declares (Game.playout_limit)
         budget = LEVEL_BUDGETS[level]
         if iterations is not None:  # an explicit budget replaces the level's, time limit included
             budget = Budget(iterations, seconds)
@@ -137,7 +131,7 @@ class MctsBot(Bot):
         prior = _rank_prior(one_ply_values(state, player, rng))
         limit = self.playout_limit
         if limit == "tuned":
-            limit = TUNED_PLAYOUT_LIMITS.get(state.game.info.id, PLAYOUT_LIMIT)
+            limit = state.game.playout_limit
         root = _Node()
         leaf = _LeafValue()
         budget = self.budget

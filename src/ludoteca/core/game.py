@@ -70,6 +70,11 @@ class Game:
     # Named option sets worth playing and testing (variants, maps, modes); {} is the default game.
     presets: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
 
+    # How many random actions a search plays from a new position before it trusts
+    # `State.evaluation` (None: play to the end of the game). 0 suits a game whose evaluation is a
+    # good guide; a game whose evaluation is coarse says None (measured: docs/BOTS.md).
+    playout_limit: ClassVar[int | None] = 0
+
     # Games whose every possible action fits in one short list declare it here, and the fixed
     # action ids are positions in it; games with larger spaces override the three id methods.
     all_actions: ClassVar[tuple[Action, ...]] = ()

@@ -52,6 +52,7 @@ class HappyCity(Game):
     )
     state_class = HappyCityState
     package = __name__
+    playout_limit = None  # search plays to the end: the evaluation is a coarse guide
     all_actions = ALL_MOVES
     presets = {
         "default": {},
