@@ -474,3 +474,11 @@ def test_every_illegal_reason_has_a_spanish_text():
             seen.extend(chooser.sample(legal, min(3, len(legal))))
             state.apply(chooser.choice(legal), seat)
     assert {"not_the_card", "covered", "starter_taken"} <= checked
+
+
+def test_evaluation_prefers_the_city_with_room_for_the_shapes_to_come():
+    geometry = catalogue().geometry
+    modern = geometry.mask(square(s) for s in ("d4", "e4", "d5", "e5", "d6", "e6"))
+    state = position([grid_from_picture(W4_GRID), modern], "I1")
+    assert state.evaluation(0) < 0 < state.evaluation(1)
+    assert state.evaluation(0) == pytest.approx(-state.evaluation(1))

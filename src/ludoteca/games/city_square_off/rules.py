@@ -19,6 +19,7 @@ from .notation import STARTER_IDS, Place
 from .pieces import Catalogue, catalogue
 
 STANDARD, SPRINT, EXPANSION = "standard", "city_sprint", "city_expansion"
+ROOM_PLACES = 4  # the evaluation counts a shape as fully safe once it has this many placements
 
 # why an action is illegal (spec §5.4), in English and Spanish
 REASONS = {
@@ -360,8 +361,9 @@ class CitySquareOffState(State):
         """Room for the shapes still to come: a city that can take more of them survives longer.
 
         Counts the squares of the unrevealed shapes (in City Sprint: the unplaced tiles) that
-        still fit each city — big shapes are the ones that block — with the largest open region
-        as a tie-breaker and, in City Expansion, the overhang.
+        still fit each city — big shapes are the ones that block —, a shape with few places left
+        counting only in part, with the largest open region as a tie-breaker and, in City
+        Expansion, the overhang.
         """
         if self.outcome is not None:
             return self.scores()[player] * 2 - 1
@@ -374,11 +376,12 @@ class CitySquareOffState(State):
     def _room(self, player: int) -> float:
         pieces = self._playable_pieces(player) if self.variant == SPRINT else self.deck
         sizes = self.catalogue.sizes
-        fitting = sum(
-            sizes[piece] for piece in pieces if any(anchors for _, anchors in self._anchors(player, [piece]))
-        )
+        room = 0.0
+        for piece in pieces:
+            places = sum(anchors.bit_count() for _, anchors in self._anchors(player, [piece]))
+            room += sizes[piece] * min(places, ROOM_PLACES) / ROOM_PLACES
         regions = self._open_regions(player)
-        return fitting + (regions[0] if regions else 0) / 100
+        return room + (regions[0] if regions else 0) / 100
 
     # ---- what each seat sees ------------------------------------------------------------------
 
