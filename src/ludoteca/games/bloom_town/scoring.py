@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from ludoteca.core.grid import connected_groups
-
 from .components import (
     CELLS,
     COLS,
@@ -95,8 +93,18 @@ def _neighbour_types(town: list[int], cell: int) -> set[int]:
 
 
 def _group(town: list[int], cell: int, links: tuple[tuple[int, ...], ...]) -> set[int]:
-    """The group of same-type tiles linked to `cell` through `links` (orthogonal or corner)."""
-    cells = _cells(town, TILE_TYPE[town[cell]])
-    cells.remove(cell)
-    return connected_groups([cell, *cells], links.__getitem__)[0]
+    """The group of same-type tiles linked to `cell` through `links` (orthogonal or corner).
 
+    A flood fill from `cell` alone: only the new tile's own group scores, so the rest of the town
+    is never scanned (splitting every tile of the type into groups cost a tenth of a playout).
+    """
+    types = SQUARE_TYPE
+    kind = types[town[cell]]
+    group = {cell}
+    frontier = [cell]
+    while frontier:
+        for other in links[frontier.pop()]:
+            if other not in group and types[town[other]] == kind:
+                group.add(other)
+                frontier.append(other)
+    return group
