@@ -350,8 +350,8 @@ class BloomTownState(State):
     def _refill(self) -> None:
         """Every empty market space, in order 1-5, from its own stack (spec §4.6)."""
         market = self.market
-        for space in range(SPACES):
-            if market[space] < 0:
+        for space, tile in enumerate(market):
+            if tile < 0:
                 market[space] = self._draw(space)
 
     def _draw(self, space: int) -> int:

@@ -20,6 +20,8 @@ from .components import (
 PARK_POINTS = (0, 1, 3, 4)
 # Types whose rescoring value is 2 per tile, whatever their layout [rulebook].
 PER_TILE_RESCORE = frozenset({OFFICE, SUBWAY, PARK})
+# The one tile code of each per-tile type (plain types have a single tile code), for `list.count`.
+PER_TILE_CODE = {kind: TILE_TYPE.index(kind) for kind in PER_TILE_RESCORE}
 # Type of a square's content: indexed by tile code, and by -1 (an empty square), which gives -1.
 SQUARE_TYPE = TILE_TYPE + (-1,)
 
@@ -69,11 +71,10 @@ _FORMULAS = {
 
 def rescore_value(town: list[int], kind: int) -> int:
     """What a community scoring or the final hand scoring of type `kind` gives this town."""
-    cells = _cells(town, kind)
     if kind in PER_TILE_RESCORE:
-        return 2 * len(cells)
+        return 2 * town.count(PER_TILE_CODE[kind])
     formula = home_points if kind == HOME else shop_points
-    return sum(formula(town, c) for c in cells)
+    return sum(formula(town, c) for c in _cells(town, kind))
 
 
 def _is(town: list[int], cell: int, kind: int) -> bool:
