@@ -43,7 +43,8 @@ class Build(Action):
     square: int
 
     def __str__(self) -> str:
-        return f"build {TILE_NAMES[self.tile]} {SQUARE_NAMES[self.square]}"
+        # Premade text: the core logs the text of every applied action.
+        return BUILD_TEXT[self.tile][self.square]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,10 @@ class Keep(Action):
         return f"keep {TYPES[self.kind]}"
 
 
+BUILD_TEXT: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"build {TILE_NAMES[t]} {SQUARE_NAMES[c]}" for c in range(CELLS))
+    for t in range(NUM_BUILDING_TILES)
+)
 BUILDS: tuple[tuple[Build, ...], ...] = tuple(
     tuple(Build(t, c) for c in range(CELLS)) for t in range(NUM_BUILDING_TILES)
 )

@@ -9,6 +9,7 @@ turn each player with two hand types chooses `keep T`.
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 from ludoteca.core import State, rank
@@ -54,6 +55,10 @@ from .scoring import placement_points, rescore_value
 # Score categories of `breakdown()`, indices into each player's `parts` list.
 PARTS = ("placement", "double", "community", "final")
 PLACEMENT, DOUBLE, COMMUNITY, FINAL = range(len(PARTS))
+# `to_move` of each seat, premade: the core asks for it several times per action.
+ONLY: tuple[tuple[int], ...] = tuple((seat,) for seat in range(max(SETUP)))
+
+
 class BloomTownState(State):
     """One Bloom Town position. Tiles are codes from `components`; -1 marks an empty square/space."""
 
@@ -84,6 +89,39 @@ class BloomTownState(State):
         "triggered",  # the end of the game has been triggered
         "kept",  # per seat, type kept in the final hand scoring (-1: none yet / empty hand)
     )
+
+    # How `clone` copies each field (a test checks that every field is listed exactly once).
+    SHARED_FIELDS = (  # immutable values
+        "side", "turn", "phase", "double_used", "extra_used", "extra_pending", "bloom_ready",
+        "last_square", "last_points", "triggered",
+    )
+    FLAT_FIELDS = (  # lists of ints or bools
+        "market", "community", "scored", "removed", "leftover", "points", "tokens", "order",
+        "take_from", "kept",
+    )
+    NESTED_FIELDS = ("towns", "hands", "known", "stacks", "parts")  # lists of such lists
+
+    def clone(self) -> BloomTownState:
+        """A field-by-field copy, several times faster than the generic one; bots clone a lot.
+
+        The base part mirrors `State.clone`: the generator is shared until either copy draws.
+        """
+        other = object.__new__(BloomTownState)
+        other.game = self.game
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other._rng = self._rng
+        other._rng_shared = self._rng_shared = True
+        other.history = list(self.history)
+        other._legal_cache = {}
+        for name in self.SHARED_FIELDS:
+            setattr(other, name, getattr(self, name))
+        for name in self.FLAT_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in self.NESTED_FIELDS:
+            setattr(other, name, [inner[:] for inner in getattr(self, name)])
+        return other
 
     # ---- setup ----------------------------------------------------------------------------
 
@@ -158,15 +196,16 @@ class BloomTownState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.phase == "over":
             return ()
-        return (self.order[self.turn],)
+        return ONLY[self.order[self.turn]]
 
     def _legal_actions(self, player: int) -> list:
         phase = self.phase
         if phase == "build":
-            empty = [c for c, tile in enumerate(self.towns[player]) if tile < 0]
+            # BUILDS[tile] lists the builds on squares 0..24; `compress` keeps the empty ones.
+            empty = [tile < 0 for tile in self.towns[player]]
             actions = []
             for tile in sorted(set(self.hands[player])):
-                actions += map(BUILDS[tile].__getitem__, empty)
+                actions += compress(BUILDS[tile], empty)
             return actions
         if phase == "bonus":
             return [BONUSES[i] for i in self._bonus_options(player)] + [BONUSES[PASS]]
@@ -311,8 +350,8 @@ class BloomTownState(State):
     def _refill(self) -> None:
         """Every empty market space, in order 1-5, from its own stack (spec §4.6)."""
         market = self.market
-        for space in range(SPACES):
-            if market[space] < 0:
+        for space, tile in enumerate(market):
+            if tile < 0:
                 market[space] = self._draw(space)
 
     def _draw(self, space: int) -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from ludoteca.core.grid import connected_groups
-
 from .components import (
     CELLS,
     COLS,
@@ -22,6 +20,8 @@ from .components import (
 PARK_POINTS = (0, 1, 3, 4)
 # Types whose rescoring value is 2 per tile, whatever their layout [rulebook].
 PER_TILE_RESCORE = frozenset({OFFICE, SUBWAY, PARK})
+# The one tile code of each per-tile type (plain types have a single tile code), for `list.count`.
+PER_TILE_CODE = {kind: TILE_TYPE.index(kind) for kind in PER_TILE_RESCORE}
 # Type of a square's content: indexed by tile code, and by -1 (an empty square), which gives -1.
 SQUARE_TYPE = TILE_TYPE + (-1,)
 
@@ -71,11 +71,10 @@ _FORMULAS = {
 
 def rescore_value(town: list[int], kind: int) -> int:
     """What a community scoring or the final hand scoring of type `kind` gives this town."""
-    cells = _cells(town, kind)
     if kind in PER_TILE_RESCORE:
-        return 2 * len(cells)
+        return 2 * town.count(PER_TILE_CODE[kind])
     formula = home_points if kind == HOME else shop_points
-    return sum(formula(town, c) for c in cells)
+    return sum(formula(town, c) for c in _cells(town, kind))
 
 
 def _is(town: list[int], cell: int, kind: int) -> bool:
@@ -95,8 +94,18 @@ def _neighbour_types(town: list[int], cell: int) -> set[int]:
 
 
 def _group(town: list[int], cell: int, links: tuple[tuple[int, ...], ...]) -> set[int]:
-    """The group of same-type tiles linked to `cell` through `links` (orthogonal or corner)."""
-    cells = _cells(town, TILE_TYPE[town[cell]])
-    cells.remove(cell)
-    return connected_groups([cell, *cells], links.__getitem__)[0]
+    """The group of same-type tiles linked to `cell` through `links` (orthogonal or corner).
 
+    A flood fill from `cell` alone: only the new tile's own group scores, so the rest of the town
+    is never scanned (splitting every tile of the type into groups cost a tenth of a playout).
+    """
+    types = SQUARE_TYPE
+    kind = types[town[cell]]
+    group = {cell}
+    frontier = [cell]
+    while frontier:
+        for other in links[frontier.pop()]:
+            if other not in group and types[town[other]] == kind:
+                group.add(other)
+                frontier.append(other)
+    return group
