@@ -173,9 +173,17 @@ class State:
         other._rng_shared = self._rng_shared = True
         other.history = list(self.history)
         other._legal_cache = {}
+        self._copy_fields_into(other)
+        return other
+
+    def _copy_fields_into(self, other: State) -> None:
+        """Copy the game's own fields into `other` (a new, empty state of the same class).
+
+        Generic deep copy of the plain data; a game may override it with a field-by-field copy
+        that knows which fields are immutable or flat, because search bots clone a lot.
+        """
         for name in type(self)._own_fields():
             setattr(other, name, plain.copy(getattr(self, name)))
-        return other
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to restore this exact state, random generator included."""

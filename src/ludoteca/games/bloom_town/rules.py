@@ -101,27 +101,14 @@ class BloomTownState(State):
     )
     NESTED_FIELDS = ("towns", "hands", "known", "stacks", "parts")  # lists of such lists
 
-    def clone(self) -> BloomTownState:
-        """A field-by-field copy, several times faster than the generic one; bots clone a lot.
-
-        The base part mirrors `State.clone`: the generator is shared until either copy draws.
-        """
-        other = object.__new__(BloomTownState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.seed = self.seed
-        other.options = self.options
-        other._rng = self._rng
-        other._rng_shared = self._rng_shared = True
-        other.history = list(self.history)
-        other._legal_cache = {}
+    def _copy_fields_into(self, other: BloomTownState) -> None:
+        """A field-by-field copy, several times faster than the generic one; bots clone a lot."""
         for name in self.SHARED_FIELDS:
             setattr(other, name, getattr(self, name))
         for name in self.FLAT_FIELDS:
             setattr(other, name, getattr(self, name)[:])
         for name in self.NESTED_FIELDS:
             setattr(other, name, [inner[:] for inner in getattr(self, name)])
-        return other
 
     # ---- setup ----------------------------------------------------------------------------
 

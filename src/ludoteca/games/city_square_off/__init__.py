@@ -94,7 +94,6 @@ class CitySquareOff(Game):
     )
     state_class = CitySquareOffState
     package = __name__
-    playout_limit = None  # search plays to the end: the evaluation is a coarse guide
     presets = {
         "standard": {},
         "city-sprint": {"variant": "city_sprint"},
