@@ -31,6 +31,9 @@ from .notation import Place
 from .position import Position, to_notation
 from .render import render
 
+# `to_move` is read several times per action; handing out shared tuples saves an allocation each.
+_TURNS = tuple((seat,) for seat in range(4))
+
 
 class BlueLagoonState(State):
     """One position. `cells[t]` is EMPTY or 2*seat (+1 for a village); `tokens[t]` is EMPTY or a
@@ -116,15 +119,19 @@ class BlueLagoonState(State):
         self.near_sea = [set() for _ in range(self.num_players)]
         for t, code in enumerate(cells):
             if code != EMPTY:
-                self._mark_near(t, code >> 1)
+                self._mark_near(b, t, code >> 1)
 
-    def _mark_near(self, t: int, seat: int) -> None:
-        b = self.board
+    def _mark_near(self, b: Board, t: int, seat: int) -> None:
+        """Record the empty neighbours of `t` as reachable by `seat` (the board is passed in
+        because this runs on every placement)."""
         cells, is_land = self.cells, b.is_land
         land, sea = self.near_land[seat], self.near_sea[seat]
         for n in b.neighbours[t]:
             if cells[n] == EMPTY:
-                (land if is_land[n] else sea).add(n)
+                if is_land[n]:
+                    land.add(n)
+                else:
+                    sea.add(n)
 
     @property
     def board(self) -> Board:
@@ -137,8 +144,10 @@ class BlueLagoonState(State):
         other.num_players = self.num_players
         other.seed = self.seed
         other.options = self.options
-        other.rng = random.Random.__new__(random.Random)  # no reseeding from the OS: setstate follows
-        other.rng.setstate(self.rng.getstate())
+        # Share the generator until one side draws (the base class copies it on first use):
+        # playouts and most search clones never draw, and copying it costs more than a move.
+        other._rng = self._rng
+        other._rng_shared = self._rng_shared = True
         other.history = list(self.history)
         other._legal_cache = {}
         for name in ("geo", "phase", "current", "finished", "pending", "res_left"):
@@ -165,7 +174,7 @@ class BlueLagoonState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.pending:
             self._resolve()
-        return () if self.finished else (self.current,)
+        return () if self.finished else _TURNS[self.current]
 
     def has_move(self, seat: int) -> bool:
         """Whether `seat` could place a piece now, judged as if it were its turn."""
@@ -176,25 +185,27 @@ class BlueLagoonState(State):
         return bool(self.settlers[seat] and (self.near_land[seat] or self.near_sea[seat]))
 
     def _legal_actions(self, player: int) -> list[Place]:
+        """Settlers before villages, each by tile number (= row, column). The tables hold the
+        prebuilt actions, so listing is a lookup per tile (done in C by `map`)."""
         b = self.board
         if self.phase == "E":
             land = sorted(self.near_land[player])
             actions = []
             if self.settlers[player]:
-                settle = b.settle
-                actions = [settle[t] for t in sorted(self.empty_sea + land)]
+                # two sorted runs: the sort only merges them
+                actions = list(map(b.settle.__getitem__, sorted(self.empty_sea + land)))
             if self.villages[player]:
-                village = b.village
-                actions += [village[t] for t in land]
+                actions += map(b.village.__getitem__, land)
             return actions
         if not self.settlers[player]:
             return []
-        settle = b.settle
-        return [settle[t] for t in sorted(self.near_land[player] | self.near_sea[player])]
+        return list(map(b.settle.__getitem__, sorted(self.near_land[player] | self.near_sea[player])))
 
     def is_legal(self, action: Place, player: int) -> bool:
-        # `is_over` first continues a loaded position (spec 12.6), so the check sees the real one.
-        return not self.is_over and self._broken_rule(action, player) is None
+        # A loaded position is continued first (spec 12.6), so the check sees the real one.
+        if self.pending:
+            self._resolve()
+        return not self.finished and self._broken_rule(action, player) is None
 
     def illegal_reason(self, action: Place, player: int) -> str | None:
         """The first rule of spec 5 that `action` breaks for `player`, or None if it is legal."""
@@ -204,14 +215,17 @@ class BlueLagoonState(State):
 
     def _broken_rule(self, action: Place, player: int) -> str | None:
         b = self.board
-        if type(action) is not Place or not b.on_board(action.row, action.col):
+        if type(action) is not Place:
+            return "off_board"
+        row, col = action.row, action.col
+        if not (0 <= row < b.height and 0 <= col < b.lengths[row]):  # `b.on_board`, inlined
             return "off_board"
         village = action.kind == "T"
         if village and self.phase == "S":
             return "village_in_settlement"
         if not (self.villages if village else self.settlers)[player]:
             return "none_in_hand"
-        t = b.offsets[action.row] + action.col
+        t = b.offsets[row] + col
         if self.cells[t] != EMPTY:
             return "occupied"
         land = b.is_land[t]
@@ -255,7 +269,7 @@ class BlueLagoonState(State):
             self.empty_sea.remove(t)
             for near in self.near_sea:
                 near.discard(t)
-        self._mark_near(t, player)
+        self._mark_near(b, t, player)
         if not self.res_left or not self._pass_turn(player):
             self._end_phase(player)
 
