@@ -137,19 +137,8 @@ class BlueLagoonState(State):
     def board(self) -> Board:
         return BOARDS.get(self.geo) or board(self.geo)
 
-    def clone(self) -> BlueLagoonState:
+    def _copy_fields_into(self, other: BlueLagoonState) -> None:
         """A field-by-field copy: much faster than the generic one, and bots clone a lot."""
-        other = object.__new__(BlueLagoonState)
-        other.game = self.game
-        other.num_players = self.num_players
-        other.seed = self.seed
-        other.options = self.options
-        # Share the generator until one side draws (the base class copies it on first use):
-        # playouts and most search clones never draw, and copying it costs more than a move.
-        other._rng = self._rng
-        other._rng_shared = self._rng_shared = True
-        other.history = list(self.history)
-        other._legal_cache = {}
         for name in ("geo", "phase", "current", "finished", "pending", "res_left"):
             setattr(other, name, getattr(self, name))
         for name in ("cells", "tokens", "totals", "settlers", "villages", "empty_sea"):
@@ -158,7 +147,6 @@ class BlueLagoonState(State):
         other.near_land = [set(n) for n in self.near_land]
         other.near_sea = [set(n) for n in self.near_sea]
         other.pad = [[dict(row) for row in phase] for phase in self.pad]
-        return other
 
     def determinize(self, player: int, rng: random.Random) -> BlueLagoonState:
         """The whole position is public (spec 6); only the future is unknown. The sample keeps
