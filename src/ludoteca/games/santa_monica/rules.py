@@ -142,9 +142,10 @@ class SantaMonicaState(State):
         row_of, spaces = c.card_row, self.placements(player)
         out = [pair(Take, col + 1, s) for col, card in enumerate(self.front) if card >= 0
                for s in spaces[row_of[card]]]
+        sand = self.sand[player]
         for code in self.faces:
             index = c.face_index[code]
-            if self.sand[player] >= c.faces[index]["cost"] and self._face_usable(index):
+            if sand >= c.face_rules[index][0] and self._face_usable(index):
                 out.append(pair(UseFace, code, index))
         return out or [pair(Word, "pass")]
 
@@ -173,19 +174,16 @@ class SantaMonicaState(State):
     def placements(self, player: int) -> tuple[list[int], list[int]]:
         """Per row (beach, street): the empty spaces off column 0 touching the city (spec 4.4)."""
         city = self.cities[player]
-        found: tuple[set, set] = (set(), set())
-        for s in city:
-            for n in (s - 2, s + 2, s ^ 1):
-                if n not in city and n >> 1:
-                    found[n & 1].add(n)
-        return sorted(found[0]), sorted(found[1])
+        around = {n for s in city for n in (s - 2, s + 2, s ^ 1)}
+        around.difference_update(city)
+        around.difference_update((B0, S0))  # column 0 (always in the city anyway)
+        return sorted(n for n in around if not n & 1), sorted(n for n in around if n & 1)
 
     def _face_usable(self, index: int) -> bool:
-        effect = self.content.faces[index]["effect"]
-        picks, source = effect["picks"], effect["from"]
-        front = sum(c >= 0 for c in self.front)
-        back = sum(c >= 0 for c in self.back)
-        if effect["extra"] == "discard_front_row_first":
+        _, picks, source, extra = self.content.face_rules[index]
+        front = 4 - self.front.count(-1)
+        back = 4 - self.back.count(-1)
+        if extra == "discard_front_row_first":
             return back + len(self.deck) >= picks
         if source == "front":
             return front >= picks
