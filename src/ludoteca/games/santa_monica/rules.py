@@ -37,6 +37,7 @@ from .scoring import LINES, rank_penalties, score_city
 SUPPLY = (30, 30, 8, 28)  # locals, tourists, VIPs, footprints
 ANY_KIND = 7  # move budget kinds: bit 0 local, bit 1 tourist, bit 2 VIP
 B0, S0 = 0, 1
+_KINDS_OF = [tuple(k for k in (0, 1, 2) if mask >> k & 1) for mask in range(8)]  # kinds of a mask
 DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
 
 
@@ -113,6 +114,13 @@ class SantaMonicaState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         return [action for _, action in sorted(getattr(self, f"_legal_{self.phase}")(player))]
+
+    def is_legal(self, action: Action, player: int) -> bool:
+        """Legal lists hold the actions `pair` interned, so an action picked from one (as in every
+        playout) is found by identity, sparing a Python-level dataclass `__eq__` per listed action;
+        any other action is compared by value."""
+        legal = self.legal_actions(player)
+        return any(a is action for a in legal) or action in legal
 
     def _apply(self, action: Action, player: int) -> None:
         self.log.append((player, str(action)))
@@ -217,16 +225,34 @@ class SantaMonicaState(State):
 
     def _starts(self, player: int) -> list[tuple[int, int, int]]:
         """(kind, from, to) of every person the open budget may start moving (spec 4.6)."""
-        kinds, most, _, cap, started, total = self.budget[:6]
-        if started >= most or (cap and total >= cap):
+        if not self._may_start():
             return []
-        city, moved = self.cities[player], self.moved
-        return [
-            (k, s, n)
-            for s, here in self.people[player].items()
-            for k in (0, 1, 2) if kinds >> k & 1 and here[k] > moved.get(s * 3 + k, 0)
-            for n in (s - 2, s + 2, s ^ 1) if n in city
-        ]
+        city, moved, allowed = self.cities[player], self.moved, _KINDS_OF[self.budget[0]]
+        out = []
+        for s, here in self.people[player].items():
+            free = [k for k in allowed if here[k] > moved.get(s * 3 + k, 0)]
+            if free:
+                targets = [n for n in (s - 2, s + 2, s ^ 1) if n in city]
+                out.extend((k, s, n) for k in free for n in targets)
+        return out
+
+    def _may_start(self) -> bool:
+        """Whether the open budget still allows starting another person."""
+        _, most, _, cap, started, total = self.budget[:6]
+        return started < most and not (cap and total >= cap)
+
+    def _can_start(self, player: int) -> bool:
+        """Whether `_starts` is not empty, without listing it (asked after every step).
+
+        Every person stands on a city space, and every city space has a neighbour in the city
+        (B0 and S0 touch, and each card is placed touching the city), so a person who may start
+        always has somewhere to go: only the people need checking.
+        """
+        if not self._may_start():
+            return False
+        moved, allowed = self.moved, _KINDS_OF[self.budget[0]]
+        return any(here[k] > moved.get(s * 3 + k, 0)
+                   for s, here in self.people[player].items() for k in allowed)
 
     def _steps(self, player: int) -> list[int]:
         """Destinations of the active person's next step."""
@@ -237,7 +263,7 @@ class SantaMonicaState(State):
         return [n for n in (active - 2, active + 2, active ^ 1) if n in city]
 
     def _can_move(self, player: int) -> bool:
-        return bool(self._steps(player) or self._starts(player))
+        return bool(self._steps(player)) or self._can_start(player)
 
     # ---- effects ------------------------------------------------------------------------------
 
