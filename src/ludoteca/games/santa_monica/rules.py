@@ -38,6 +38,11 @@ SUPPLY = (30, 30, 8, 28)  # locals, tourists, VIPs, footprints
 ANY_KIND = 7  # move budget kinds: bit 0 local, bit 1 tourist, bit 2 VIP
 B0, S0 = 0, 1
 _KINDS_OF = [tuple(k for k in (0, 1, 2) if mask >> k & 1) for mask in range(8)]  # kinds of a mask
+# How `clone` copies each field (every slot of SantaMonicaState is in exactly one group).
+_SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "picks_left", "lock_col",
+                  "passes", "final_round")
+_LIST_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
+                "tasks", "placed", "log")
 DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
 
 
@@ -130,6 +135,28 @@ class SantaMonicaState(State):
     def visible_history(self, player: int | None) -> list[tuple[int, str]]:
         """The full game log, forced actions included (spec 5)."""
         return list(self.log)
+
+    def clone(self) -> SantaMonicaState:
+        """A field-by-field copy by known shape: the generic copy inspects every element, and the
+        game log alone grows past a hundred entries. The generator is shared until one side
+        draws, exactly as in `State.clone`."""
+        other = object.__new__(SantaMonicaState)
+        other.game, other.num_players, other.seed = self.game, self.num_players, self.seed
+        other.options = self.options
+        other._rng = self._rng
+        other._rng_shared = self._rng_shared = True
+        other.history = self.history[:]
+        other._legal_cache = {}
+        for name in _SHARED_FIELDS:  # immutable values
+            setattr(other, name, getattr(self, name))
+        for name in _LIST_FIELDS:  # lists of immutable values
+            setattr(other, name, getattr(self, name)[:])
+        other.budget = None if self.budget is None else self.budget[:]
+        other.moved = self.moved.copy()
+        other.cities = [city.copy() for city in self.cities]
+        other.people = [{s: here[:] for s, here in people.items()} for people in self.people]
+        other.footprints = [prints.copy() for prints in self.footprints]
+        return other
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """Only the deck order is hidden (from everyone): shuffle it."""
