@@ -9,6 +9,7 @@ game log (spec 5); `history` keeps only the actions players chose, so records re
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.core import Action, State, rank
@@ -44,6 +45,16 @@ _SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "pick
 _LIST_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
                 "tasks", "placed", "log")
 DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
+
+
+@lru_cache(maxsize=1 << 14)
+def _frontier(spaces: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per row, the sorted empty spaces off column 0 touching `spaces`. Cached: cities of a few
+    cards recur across games and turns, and the lookup hashes the set in C."""
+    around = {n for s in spaces for n in (s - 2, s + 2, s ^ 1)}
+    around.difference_update(spaces)
+    around.difference_update((B0, S0))  # column 0 (always in the city anyway)
+    return tuple(sorted(n for n in around if not n & 1)), tuple(sorted(n for n in around if n & 1))
 
 
 def _wrap(column: int, k: int) -> int:
@@ -174,7 +185,7 @@ class SantaMonicaState(State):
 
     def _legal_acquire(self, player: int) -> list[tuple]:
         c = self.content
-        row_of, spaces = c.card_row, self.placements(player)
+        row_of, spaces = c.card_row, self._placement_rows(player)
         out = [pair(Take, col + 1, s) for col, card in enumerate(self.front) if card >= 0
                for s in spaces[row_of[card]]]
         sand = self.sand[player]
@@ -185,7 +196,7 @@ class SantaMonicaState(State):
         return out or [pair(Word, "pass")]
 
     def _legal_pick(self, player: int) -> list[tuple]:
-        row_of, spaces = self.content.card_row, self.placements(player)
+        row_of, spaces = self.content.card_row, self._placement_rows(player)
         return [
             pair(Pick, back, col, s)
             for back, col in self._pick_slots()
@@ -208,11 +219,12 @@ class SantaMonicaState(State):
 
     def placements(self, player: int) -> tuple[list[int], list[int]]:
         """Per row (beach, street): the empty spaces off column 0 touching the city (spec 4.4)."""
-        city = self.cities[player]
-        around = {n for s in city for n in (s - 2, s + 2, s ^ 1)}
-        around.difference_update(city)
-        around.difference_update((B0, S0))  # column 0 (always in the city anyway)
-        return sorted(n for n in around if not n & 1), sorted(n for n in around if n & 1)
+        beach, street = self._placement_rows(player)
+        return list(beach), list(street)
+
+    def _placement_rows(self, player: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """`placements` as shared cached tuples, for the legal-action lists."""
+        return _frontier(frozenset(self.cities[player]))
 
     def _face_usable(self, index: int) -> bool:
         _, picks, source, extra = self.content.face_rules[index]
