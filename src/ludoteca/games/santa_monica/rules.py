@@ -207,9 +207,10 @@ class SantaMonicaState(State):
         return [pair(Word, "keep"), *(pair(Swap, a, b) for a, b in self._swaps(player))]
 
     def _legal_move(self, player: int) -> list[tuple]:
-        out = [pair(Move, k, s, n) for k, s, n in self._starts(player)]
-        out.extend(pair(Step, n) for n in self._steps(player))
-        return [*out, pair(Word, "done")]
+        out = self._starts(player)
+        out.extend([pair(Step, n) for n in self._steps(player)])
+        out.append(pair(Word, "done"))
+        return out
 
     def _legal_happy_day(self, player: int) -> list[tuple]:
         return [pair(Happy, choice) for choice in ("mix", "move", "sd")]
@@ -262,8 +263,8 @@ class SantaMonicaState(State):
             out.extend((a, b) for i, a in enumerate(cards) for b in cards[i + 1:])
         return out
 
-    def _starts(self, player: int) -> list[tuple[int, int, int]]:
-        """(kind, from, to) of every person the open budget may start moving (spec 4.6)."""
+    def _starts(self, player: int) -> list[tuple]:
+        """The `mv` pairs of every person the open budget may start moving (spec 4.6)."""
         if not self._may_start():
             return []
         city, moved, allowed = self.cities[player], self.moved, _KINDS_OF[self.budget[0]]
@@ -272,7 +273,7 @@ class SantaMonicaState(State):
             free = [k for k in allowed if here[k] > moved.get(s * 3 + k, 0)]
             if free:
                 targets = [n for n in (s - 2, s + 2, s ^ 1) if n in city]
-                out.extend((k, s, n) for k in free for n in targets)
+                out += [pair(Move, k, s, n) for k in free for n in targets]
         return out
 
     def _may_start(self) -> bool:
