@@ -356,7 +356,7 @@ class SantaMonicaState(State):
         if self.phase == "swap":
             return None if self._swaps(self.turn) else KEEP
         if self.phase == "acquire":
-            return PASS if all(c < 0 for c in self.front) else None
+            return PASS if self.front.count(-1) == 4 else None  # an empty slot holds -1
         return None
 
     def _do_tile(self, action: ChooseTile, player: int) -> None:
@@ -533,7 +533,7 @@ class SantaMonicaState(State):
         if self.phase != "acquire":  # any turn but a pass
             self.passes = 0
         end = self.options["end_cards"]
-        if any(len(city) - 2 >= end for city in self.cities):
+        if max(map(len, self.cities)) - 2 >= end:  # B0 and S0 are not feature cards
             self.final_round = True
         if (self.final_round and self.turn == self.num_players - 1) or self.passes >= self.num_players:
             self.phase = "game_over"
