@@ -81,6 +81,10 @@ class Content:
                 self.face_tiles[-1].append(len(self.faces))
                 self.faces.append(face)
         self.face_index = {f["code"]: i for i, f in enumerate(self.faces)}
+        # (cost, picks, from, extra) per face: the acquire phase checks every face on every turn
+        self.face_rules = [
+            (f["cost"], f["effect"]["picks"], f["effect"]["from"], f["effect"]["extra"]) for f in self.faces
+        ]
         self.objectives: list[dict] = raw["objectives.json"]["objectives"]
         self.objective_index = {o["id"]: i for i, o in enumerate(self.objectives)}
 

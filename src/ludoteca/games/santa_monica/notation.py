@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from ludoteca.core import Action, NotationError
 
@@ -129,17 +130,17 @@ class Word(Action):
 
 
 KEEP, DONE, PASS = Word("keep"), Word("done"), Word("pass")
-_PAIRS: dict[tuple, tuple[str, Action]] = {}
 
 
+@cache
 def pair(cls: type, *fields) -> tuple[str, Action]:
-    """(canonical text, action), built once per distinct action: legal lists sort on the text."""
-    key = (cls, *fields)
-    found = _PAIRS.get(key)
-    if found is None:
-        action = cls(*fields)
-        found = _PAIRS[key] = (str(action), action)
-    return found
+    """(canonical text, action), built once per distinct action: legal lists sort on the text.
+
+    `functools.cache` looks the arguments up in C, which matters here: legal-action lists call
+    this about ten times per move. The actions are finitely many, so the cache stays small.
+    """
+    action = cls(*fields)
+    return str(action), action
 
 # ---- parsing ------------------------------------------------------------------------------------
 

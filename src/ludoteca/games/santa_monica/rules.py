@@ -9,6 +9,7 @@ game log (spec 5); `history` keeps only the actions players chose, so records re
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.core import Action, State, rank
@@ -37,7 +38,23 @@ from .scoring import LINES, rank_penalties, score_city
 SUPPLY = (30, 30, 8, 28)  # locals, tourists, VIPs, footprints
 ANY_KIND = 7  # move budget kinds: bit 0 local, bit 1 tourist, bit 2 VIP
 B0, S0 = 0, 1
+_KINDS_OF = [tuple(k for k in (0, 1, 2) if mask >> k & 1) for mask in range(8)]  # kinds of a mask
+# How `clone` copies each field (every slot of SantaMonicaState is in exactly one group).
+_SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "picks_left", "lock_col",
+                  "passes", "final_round")
+_LIST_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
+                "tasks", "placed", "log")
 DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
+
+
+@lru_cache(maxsize=1 << 14)
+def _frontier(spaces: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per row, the sorted empty spaces off column 0 touching `spaces`. Cached: cities of a few
+    cards recur across games and turns, and the lookup hashes the set in C."""
+    around = {n for s in spaces for n in (s - 2, s + 2, s ^ 1)}
+    around.difference_update(spaces)
+    around.difference_update((B0, S0))  # column 0 (always in the city anyway)
+    return tuple(sorted(n for n in around if not n & 1)), tuple(sorted(n for n in around if n & 1))
 
 
 def _wrap(column: int, k: int) -> int:
@@ -114,6 +131,13 @@ class SantaMonicaState(State):
     def _legal_actions(self, player: int) -> list[Action]:
         return [action for _, action in sorted(getattr(self, f"_legal_{self.phase}")(player))]
 
+    def is_legal(self, action: Action, player: int) -> bool:
+        """Legal lists hold the actions `pair` interned, so an action picked from one (as in every
+        playout) is found by identity, sparing a Python-level dataclass `__eq__` per listed action;
+        any other action is compared by value."""
+        legal = self.legal_actions(player)
+        return any(a is action for a in legal) or action in legal
+
     def _apply(self, action: Action, player: int) -> None:
         self.log.append((player, str(action)))
         self._do(action, player)
@@ -122,6 +146,28 @@ class SantaMonicaState(State):
     def visible_history(self, player: int | None) -> list[tuple[int, str]]:
         """The full game log, forced actions included (spec 5)."""
         return list(self.log)
+
+    def clone(self) -> SantaMonicaState:
+        """A field-by-field copy by known shape: the generic copy inspects every element, and the
+        game log alone grows past a hundred entries. The generator is shared until one side
+        draws, exactly as in `State.clone`."""
+        other = object.__new__(SantaMonicaState)
+        other.game, other.num_players, other.seed = self.game, self.num_players, self.seed
+        other.options = self.options
+        other._rng = self._rng
+        other._rng_shared = self._rng_shared = True
+        other.history = self.history[:]
+        other._legal_cache = {}
+        for name in _SHARED_FIELDS:  # immutable values
+            setattr(other, name, getattr(self, name))
+        for name in _LIST_FIELDS:  # lists of immutable values
+            setattr(other, name, getattr(self, name)[:])
+        other.budget = None if self.budget is None else self.budget[:]
+        other.moved = self.moved.copy()
+        other.cities = [city.copy() for city in self.cities]
+        other.people = [{s: here[:] for s, here in people.items()} for people in self.people]
+        other.footprints = [prints.copy() for prints in self.footprints]
+        return other
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """Only the deck order is hidden (from everyone): shuffle it."""
@@ -139,17 +185,18 @@ class SantaMonicaState(State):
 
     def _legal_acquire(self, player: int) -> list[tuple]:
         c = self.content
-        row_of, spaces = c.card_row, self.placements(player)
+        row_of, spaces = c.card_row, self._placement_rows(player)
         out = [pair(Take, col + 1, s) for col, card in enumerate(self.front) if card >= 0
                for s in spaces[row_of[card]]]
+        sand = self.sand[player]
         for code in self.faces:
             index = c.face_index[code]
-            if self.sand[player] >= c.faces[index]["cost"] and self._face_usable(index):
+            if sand >= c.face_rules[index][0] and self._face_usable(index):
                 out.append(pair(UseFace, code, index))
         return out or [pair(Word, "pass")]
 
     def _legal_pick(self, player: int) -> list[tuple]:
-        row_of, spaces = self.content.card_row, self.placements(player)
+        row_of, spaces = self.content.card_row, self._placement_rows(player)
         return [
             pair(Pick, back, col, s)
             for back, col in self._pick_slots()
@@ -160,9 +207,10 @@ class SantaMonicaState(State):
         return [pair(Word, "keep"), *(pair(Swap, a, b) for a, b in self._swaps(player))]
 
     def _legal_move(self, player: int) -> list[tuple]:
-        out = [pair(Move, k, s, n) for k, s, n in self._starts(player)]
-        out.extend(pair(Step, n) for n in self._steps(player))
-        return [*out, pair(Word, "done")]
+        out = self._starts(player)
+        out.extend([pair(Step, n) for n in self._steps(player)])
+        out.append(pair(Word, "done"))
+        return out
 
     def _legal_happy_day(self, player: int) -> list[tuple]:
         return [pair(Happy, choice) for choice in ("mix", "move", "sd")]
@@ -172,20 +220,18 @@ class SantaMonicaState(State):
 
     def placements(self, player: int) -> tuple[list[int], list[int]]:
         """Per row (beach, street): the empty spaces off column 0 touching the city (spec 4.4)."""
-        city = self.cities[player]
-        found: tuple[set, set] = (set(), set())
-        for s in city:
-            for n in (s - 2, s + 2, s ^ 1):
-                if n not in city and n >> 1:
-                    found[n & 1].add(n)
-        return sorted(found[0]), sorted(found[1])
+        beach, street = self._placement_rows(player)
+        return list(beach), list(street)
+
+    def _placement_rows(self, player: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """`placements` as shared cached tuples, for the legal-action lists."""
+        return _frontier(frozenset(self.cities[player]))
 
     def _face_usable(self, index: int) -> bool:
-        effect = self.content.faces[index]["effect"]
-        picks, source = effect["picks"], effect["from"]
-        front = sum(c >= 0 for c in self.front)
-        back = sum(c >= 0 for c in self.back)
-        if effect["extra"] == "discard_front_row_first":
+        _, picks, source, extra = self.content.face_rules[index]
+        front = 4 - self.front.count(-1)
+        back = 4 - self.back.count(-1)
+        if extra == "discard_front_row_first":
             return back + len(self.deck) >= picks
         if source == "front":
             return front >= picks
@@ -217,18 +263,36 @@ class SantaMonicaState(State):
             out.extend((a, b) for i, a in enumerate(cards) for b in cards[i + 1:])
         return out
 
-    def _starts(self, player: int) -> list[tuple[int, int, int]]:
-        """(kind, from, to) of every person the open budget may start moving (spec 4.6)."""
-        kinds, most, _, cap, started, total = self.budget[:6]
-        if started >= most or (cap and total >= cap):
+    def _starts(self, player: int) -> list[tuple]:
+        """The `mv` pairs of every person the open budget may start moving (spec 4.6)."""
+        if not self._may_start():
             return []
-        city, moved = self.cities[player], self.moved
-        return [
-            (k, s, n)
-            for s, here in self.people[player].items()
-            for k in (0, 1, 2) if kinds >> k & 1 and here[k] > moved.get(s * 3 + k, 0)
-            for n in (s - 2, s + 2, s ^ 1) if n in city
-        ]
+        city, moved, allowed = self.cities[player], self.moved, _KINDS_OF[self.budget[0]]
+        out = []
+        for s, here in self.people[player].items():
+            free = [k for k in allowed if here[k] > moved.get(s * 3 + k, 0)]
+            if free:
+                targets = [n for n in (s - 2, s + 2, s ^ 1) if n in city]
+                out += [pair(Move, k, s, n) for k in free for n in targets]
+        return out
+
+    def _may_start(self) -> bool:
+        """Whether the open budget still allows starting another person."""
+        _, most, _, cap, started, total = self.budget[:6]
+        return started < most and not (cap and total >= cap)
+
+    def _can_start(self, player: int) -> bool:
+        """Whether `_starts` is not empty, without listing it (asked after every step).
+
+        Every person stands on a city space, and every city space has a neighbour in the city
+        (B0 and S0 touch, and each card is placed touching the city), so a person who may start
+        always has somewhere to go: only the people need checking.
+        """
+        if not self._may_start():
+            return False
+        moved, allowed = self.moved, _KINDS_OF[self.budget[0]]
+        return any(here[k] > moved.get(s * 3 + k, 0)
+                   for s, here in self.people[player].items() for k in allowed)
 
     def _steps(self, player: int) -> list[int]:
         """Destinations of the active person's next step."""
@@ -239,7 +303,7 @@ class SantaMonicaState(State):
         return [n for n in (active - 2, active + 2, active ^ 1) if n in city]
 
     def _can_move(self, player: int) -> bool:
-        return bool(self._steps(player) or self._starts(player))
+        return bool(self._steps(player)) or self._can_start(player)
 
     # ---- effects ------------------------------------------------------------------------------
 
@@ -292,7 +356,7 @@ class SantaMonicaState(State):
         if self.phase == "swap":
             return None if self._swaps(self.turn) else KEEP
         if self.phase == "acquire":
-            return PASS if all(c < 0 for c in self.front) else None
+            return PASS if self.front.count(-1) == 4 else None  # an empty slot holds -1
         return None
 
     def _do_tile(self, action: ChooseTile, player: int) -> None:
@@ -469,7 +533,7 @@ class SantaMonicaState(State):
         if self.phase != "acquire":  # any turn but a pass
             self.passes = 0
         end = self.options["end_cards"]
-        if any(len(city) - 2 >= end for city in self.cities):
+        if max(map(len, self.cities)) - 2 >= end:  # B0 and S0 are not feature cards
             self.final_round = True
         if (self.final_round and self.turn == self.num_players - 1) or self.passes >= self.num_players:
             self.phase = "game_over"
