@@ -147,17 +147,9 @@ class SantaMonicaState(State):
         """The full game log, forced actions included (spec 5)."""
         return list(self.log)
 
-    def clone(self) -> SantaMonicaState:
+    def _copy_fields_into(self, other: SantaMonicaState) -> None:
         """A field-by-field copy by known shape: the generic copy inspects every element, and the
-        game log alone grows past a hundred entries. The generator is shared until one side
-        draws, exactly as in `State.clone`."""
-        other = object.__new__(SantaMonicaState)
-        other.game, other.num_players, other.seed = self.game, self.num_players, self.seed
-        other.options = self.options
-        other._rng = self._rng
-        other._rng_shared = self._rng_shared = True
-        other.history = self.history[:]
-        other._legal_cache = {}
+        game log alone grows past a hundred entries."""
         for name in _SHARED_FIELDS:  # immutable values
             setattr(other, name, getattr(self, name))
         for name in _LIST_FIELDS:  # lists of immutable values
@@ -167,7 +159,6 @@ class SantaMonicaState(State):
         other.cities = [city.copy() for city in self.cities]
         other.people = [{s: here[:] for s, here in people.items()} for people in self.people]
         other.footprints = [prints.copy() for prints in self.footprints]
-        return other
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """Only the deck order is hidden (from everyone): shuffle it."""
