@@ -130,8 +130,8 @@ class State:
         return list(self.history)
 
     def is_legal(self, action: Action, player: int) -> bool:
-        """Whether `action` is legal for `player` now; games may override with a faster check."""
-        return action in self.legal_actions(player)
+        """Whether `action` is legal for `player` (who is to move); games may override it faster."""
+        return action in self._legal_for(player)
 
     def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
         """Why `action` is not legal now, in `lang` ("en" or "es"); games override to name the rule."""
@@ -141,7 +141,10 @@ class State:
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """The legal actions of `player` (default: the only player to move). Do not mutate."""
-        player = self._actor(player)
+        return self._legal_for(self._actor(player))
+
+    def _legal_for(self, player: int) -> list[Action]:
+        """The cached legal list of a player already known to be in `to_move`."""
         cached = self._legal_cache.get(player)
         if cached is None:
             cached = self._legal_cache[player] = self._legal_actions(player)
