@@ -14,4 +14,4 @@ else
 fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core
+$SUDO apt-get install -y -q chromium fonts-dejavu-core
