@@ -86,3 +86,9 @@ def page(browser, request):
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def choose_language(page, lang: str) -> None:
+    """Pick the page language once the page's script has wired the switcher (else the choice is lost)."""
+    page.wait_for_selector("#lang[data-wired]", state="attached")
+    page.select_option("#lang", lang)

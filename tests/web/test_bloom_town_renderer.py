@@ -6,7 +6,7 @@ import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import shot
+from .conftest import choose_language, shot
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def test_bloom_town_by_clicking_reload_and_continue_in_spanish(page, base_url):
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
     }).json()
     page.goto(base_url)
-    page.select_option("#lang", "es")
+    choose_language(page, "es")
     page.goto(base_url + answer["seats"][0]["link"])
     page.wait_for_selector("svg.bt-town.mine")
     assert page.locator("svg.bt-square text.heading").first.text_content() == "Mercado"

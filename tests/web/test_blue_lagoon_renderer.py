@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from .conftest import _free_port, shot
+from .conftest import _free_port, choose_language, shot
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,7 @@ def test_blue_lagoon_by_clicking_hexes_reload_and_spanish(page, paced_url):
     spec = {"game": "blue-lagoon", "seed": 3, "seats": seats}
     table = httpx.post(f"{base_url}/api/tables", json=spec).json()
     page.goto(base_url)
-    page.select_option("#lang", "es")
+    choose_language(page, "es")
     page.goto(base_url + table["seats"][0]["link"])
     page.wait_for_selector("svg.bl-board")
 

@@ -7,7 +7,7 @@ import pytest
 
 import ludoteca
 
-from .conftest import shot
+from .conftest import choose_language, shot
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ def play_one_turn(page) -> bool:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_play_a_bot_by_clicking_reload_and_continue_in_spanish(page, base_url, game_id):
     page.goto(base_url)
-    page.select_option("#lang", "es")
+    choose_language(page, "es")
     page.wait_for_selector("text=Juegos")
     page.locator(f'.game-card[data-game="{game_id}"] button').click()
     page.wait_for_selector("#create-form select[name=num_players]")
@@ -123,7 +123,7 @@ def test_two_friends_in_two_browsers_and_the_secret_placement(browser, base_url)
 
 def test_rules_page_in_spanish(page, base_url):
     page.goto(base_url)
-    page.select_option("#lang", "es")
+    choose_language(page, "es")
     page.goto(f"{base_url}/rules/{GAMES[0]}")
     page.wait_for_selector("#rules h2")
     assert page.locator("#options h2").inner_text() == "Opciones"

@@ -6,7 +6,7 @@ import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import shot
+from .conftest import choose_language, shot
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +65,7 @@ def new_table(base_url: str, **options) -> str:
 
 def test_family_game_by_clicking_reload_and_spanish(page, base_url):
     page.goto(base_url)
-    page.select_option("#lang", "en")
+    choose_language(page, "en")
     link = new_table(base_url)
     page.goto(link)
     page.wait_for_selector(".hc-banner")
@@ -100,7 +100,7 @@ def test_family_game_by_clicking_reload_and_spanish(page, base_url):
     page.reload()
     page.wait_for_selector(".hc-banner")
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {seen}")
-    page.select_option("#lang", "es")
+    choose_language(page, "es")
     page.wait_for_selector("text=Zona central")
     assert page.locator(".hc-residences h4").inner_text() == "Viviendas"
     for _ in range(4):
@@ -111,7 +111,7 @@ def test_family_game_by_clicking_reload_and_spanish(page, base_url):
 
 def test_expert_draft_and_specials_are_clickable(page, base_url):
     page.goto(base_url)
-    page.select_option("#lang", "en")
+    choose_language(page, "en")
     page.goto(new_table(base_url, expert=True))
     page.wait_for_selector(".hc-banner")
     # Seat 1 (the bot) picks first; then seat 0 picks from the four colours left.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .conftest import shot
+from .conftest import choose_language, shot
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +53,7 @@ def test_santa_monica_by_clicking_reload_and_spanish(page, base_url):
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
     }).json()
     page.goto(base_url)
-    page.select_option("#lang", "es")
+    choose_language(page, "es")
     page.goto(base_url + table["seats"][0]["link"])
     page.wait_for_selector("svg.sm-display")
     clicks = []
@@ -70,7 +70,7 @@ def test_santa_monica_by_clicking_reload_and_spanish(page, base_url):
     page.wait_for_function(f"document.querySelectorAll('#log li').length >= {seen}")
     for _ in range(3):
         play_one_decision(page)
-    page.select_option("#lang", "en")
+    choose_language(page, "en")
     page.wait_for_selector("svg.sm-display text:has-text('Front')")
     shot(page, "santa-monica-renderer-after-reload-en")
 
