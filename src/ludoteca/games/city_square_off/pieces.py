@@ -101,8 +101,6 @@ class Geometry:
             return f"{self.letters[col]}{row + 1}"
         return f"[{row + 1},{col + 1}]"
 
-    def parse_square(self, name: str) -> tuple[int, int]:
-        return int(name[1:]) - 1, self.letters.index(name[0])
 
 
 @dataclass(frozen=True)

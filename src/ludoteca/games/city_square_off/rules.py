@@ -18,7 +18,7 @@ from . import scoring
 from .notation import STARTER_IDS, Place
 from .pieces import Catalogue, catalogue
 
-STANDARD, SPRINT, EXPANSION = "standard", "city_sprint", "city_expansion"
+SPRINT, EXPANSION = "city_sprint", "city_expansion"
 ROOM_PLACES = 4  # the evaluation counts a shape as fully safe once it has this many placements
 
 # why an action is illegal (spec §5.4), in English and Spanish
