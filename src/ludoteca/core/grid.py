@@ -57,20 +57,28 @@ def connected_groups(
 
     Groups come out in the order their first cell appears in `cells`, so results are deterministic.
     """
-    remaining = dict.fromkeys(cells)
-    groups = []
-    for start in list(remaining):
-        if start not in remaining:
-            continue
-        del remaining[start]
-        group = {start}
-        frontier = [start]
-        while frontier:
-            cell = frontier.pop()
-            for other in neighbours(cell):
-                if other in remaining:
-                    del remaining[other]
-                    group.add(other)
-                    frontier.append(other)
-        groups.append(group)
+    ordered = list(dict.fromkeys(cells))
+    members = set(ordered)
+    groups: list[set] = []
+    for start in ordered:
+        if start in members:
+            group = group_of(start, lambda cell: (n for n in neighbours(cell) if n in members))
+            members.difference_update(group)
+            groups.append(group)
     return groups
+
+
+def group_of(start: Hashable, neighbours: Callable[[Hashable], Iterable[Hashable]]) -> set:
+    """The group reached from `start` through `neighbours` (which yields only cells of the group).
+
+    Growing one group is enough when only the group of a new piece matters; it never scans the
+    rest of the board.
+    """
+    group = {start}
+    frontier = [start]
+    while frontier:
+        for other in neighbours(frontier.pop()):
+            if other not in group:
+                group.add(other)
+                frontier.append(other)
+    return group

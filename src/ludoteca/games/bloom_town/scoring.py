@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ludoteca.core.grid import group_of
+
 from .components import (
     CELLS,
     COLS,
@@ -101,11 +103,4 @@ def _group(town: list[int], cell: int, links: tuple[tuple[int, ...], ...]) -> se
     """
     types = SQUARE_TYPE
     kind = types[town[cell]]
-    group = {cell}
-    frontier = [cell]
-    while frontier:
-        for other in links[frontier.pop()]:
-            if other not in group and types[town[other]] == kind:
-                group.add(other)
-                frontier.append(other)
-    return group
+    return group_of(cell, lambda at: (other for other in links[at] if types[town[other]] == kind))

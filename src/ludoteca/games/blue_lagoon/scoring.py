@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ludoteca.core.data import load_json
+from ludoteca.core.grid import connected_groups
 
 CATEGORIES = ("islands", "links", "majorities", "resources", "statuettes")
 _TABLES = load_json("ludoteca.games.blue_lagoon", "components.json")["scoring_tables"]
@@ -35,26 +36,10 @@ def islands_points(islands_occupied: int) -> int:
 
 def links_points(tiles: Sequence[int], neighbours: Sequence[Sequence[int]],
                  island_of: Sequence[int]) -> int:
-    """5 per island touched by the best connected group of one seat's pieces (`tiles`).
-
-    A flood fill that counts islands as it goes: only the best group's size matters, so the
-    groups themselves are never built (this runs twice per game in every random playout).
-    """
-    best = 0
-    unseen = set(tiles)
-    while unseen:
-        frontier = [unseen.pop()]
-        touched = set()
-        while frontier:
-            t = frontier.pop()
-            touched.add(island_of[t])
-            for n in neighbours[t]:
-                if n in unseen:
-                    unseen.remove(n)
-                    frontier.append(n)
-        touched.discard(-1)  # sea tiles belong to no island
-        best = max(best, len(touched))
-    return LINK_POINTS * best
+    """5 per island touched by the best connected group of one seat's pieces (`tiles`)."""
+    groups = connected_groups(tiles, neighbours.__getitem__)
+    touched = [{island_of[t] for t in group} - {-1} for group in groups]  # -1: sea, no island
+    return LINK_POINTS * max((len(islands) for islands in touched), default=0)
 
 
 def majority_points(pieces: Sequence[Sequence[int]], bonuses: Sequence[int]) -> list[int]:
