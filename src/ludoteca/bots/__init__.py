@@ -1,6 +1,6 @@
 """Bots: `Bot.choose(state, player) -> Action`, built on the engine contract only.
 
-`make_bot("random" | "greedy" | "mcts", level="normal", seed=...)` builds one by name; every bot
+`make_bot("random" | "heuristic" | "greedy" | "mcts", level="normal", seed=...)` builds one by name; every bot
 works for every game and player count and is reproducible under its seed.
 """
 
@@ -10,9 +10,15 @@ from ludoteca.core import OptionError
 
 from .base import LEVELS, Bot, RandomBot
 from .greedy import GreedyBot
+from .heuristic import HeuristicBot
 from .mcts import LEVEL_BUDGETS, Budget, MctsBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "greedy": GreedyBot,
+    "mcts": MctsBot,
+}
 
 __all__ = [
     "BOTS",
@@ -21,6 +27,7 @@ __all__ = [
     "Bot",
     "Budget",
     "GreedyBot",
+    "HeuristicBot",
     "MctsBot",
     "RandomBot",
     "make_bot",

@@ -118,6 +118,23 @@ class State:
         others = [s for p, s in enumerate(scores) if p != player]
         return scores[player] - (max(others) if others else 0)
 
+    def heuristic_action(self, player: int, rng: random.Random) -> Action:
+        """Game hook: the move of the rule-of-thumb reference player (the `heuristic` bot).
+
+        It plays as a sensible human would from published strategy advice, with no search. It is
+        the fixed yardstick the searching bots are measured against, so it must not share the
+        evaluation's features or weights: a bot tuned to beat its own evaluation proves nothing.
+        """
+        raise NotImplementedError(f"{self.game.info.id} has no heuristic player")
+
+    def playout_action(self, player: int, rng: random.Random) -> Action:
+        """The move a search plays in its playouts: uniformly random unless the game knows better.
+
+        A game may override it with a cheap informed policy (a few hundred nanoseconds a move
+        matter here); it must stay cheap, since search plays thousands of these per decision.
+        """
+        return rng.choice(self._legal_for(player))
+
     def determinize(self, player: int, rng: random.Random) -> State:
         """A clone whose hidden information is re-sampled as `player` could believe it.
 
