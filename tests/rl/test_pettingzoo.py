@@ -62,7 +62,7 @@ def test_the_second_seat_of_a_simultaneous_round_does_not_see_the_first_choice()
     for choice in (legal[0], legal[-1]):
         trial = env("city-square-off")
         trial.reset(seed=3)
-        for player, text in game.state_of_game.history:
+        for _, text in game.state_of_game.history:
             trial.step(trial.table.game.action_id(trial.table.game.parse_action(text, trial.state_of_game)))
         trial.step(int(choice))
         assert trial.agent_selection == "player_1"
