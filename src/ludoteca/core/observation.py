@@ -33,9 +33,15 @@ class Features:
 
     def flags(self, indices: Iterable[int], size: int, value: float = 1.0) -> None:
         """`size` slots with `value` added at each index (repeats count: a multiset of indices)."""
-        for index in indices:
-            self.array[self.at + index] += value
+        array, at = self.array, self.at
+        for index in indices:  # a few indices at a time: a plain loop beats numpy's fancy indexing
+            array[at + index] += value
         self.at += size
+
+    def block(self, values: np.ndarray) -> None:
+        """Slots copied from a precomputed array (a layout part that is the same all game)."""
+        self.array[self.at:self.at + len(values)] = values
+        self.at += len(values)
 
     def scalars(self, values: Sequence[float], scale: float = 1.0) -> None:
         """One slot per value, divided by `scale`."""

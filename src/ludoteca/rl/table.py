@@ -52,6 +52,8 @@ class Table:
         self.state: State = self.game.new_state(num_players, seed=0, **options)
         self._leads = self._lead_now()
         self._masks: dict[int, np.ndarray] = {}
+        self._no_moves = np.zeros(self.action_space_size, dtype=np.int8)
+        self._no_moves.flags.writeable = False
 
     def restart(self, seed: int | None = None) -> None:
         """A new game. A seed fixes it and every game after it that is started without a seed."""
@@ -88,13 +90,17 @@ class Table:
         return self.game.observe(self.state, seat)
 
     def mask(self, seat: int) -> np.ndarray:
-        """1 at the id of every legal action of `seat` (all zeros when it is not to move)."""
+        """1 at the id of every legal action of `seat` (all zeros when it is not to move).
+
+        Read-only: the same arrays are handed out until the state changes."""
         cached = self._masks.get(seat)
         if cached is None:
+            if seat not in self.state.to_move:
+                return self._no_moves
             cached = np.zeros(self.action_space_size, dtype=np.int8)
-            if seat in self.state.to_move:
-                action_id = self.game.action_id
-                cached[[action_id(a) for a in self.state.legal_actions(seat)]] = 1
+            action_id = self.game.action_id
+            cached[[action_id(a) for a in self.state.legal_actions(seat)]] = 1
+            cached.flags.writeable = False
             self._masks[seat] = cached
         return cached
 

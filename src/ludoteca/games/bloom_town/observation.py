@@ -17,6 +17,7 @@ observing one in turn order:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,6 +34,15 @@ _CODES = COMMUNITY_BASE + len(TYPES)
 _PER_SEAT = CELLS * _CODES + _CODES + 2 + 1 + 1 + len(TYPES)
 
 
+@cache
+def _board(side: str) -> np.ndarray:
+    """The flower of every square (one-hot) and the blooming squares: fixed by the board side."""
+    out = Features(CELLS * SPACES + CELLS)
+    out.flags((at * SPACES + space for at, space in enumerate(FLOWER_SPACE[side])), CELLS * SPACES)
+    out.flags(BLOOMING[side], CELLS)
+    return out.done()
+
+
 def observation_size(num_players: int, options: dict[str, Any]) -> int:
     board = CELLS * SPACES + CELLS
     public = SPACES * _CODES + SPACES + 2 * len(TYPES) + 2 * _CODES
@@ -42,9 +52,7 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 
 def observe(state: BloomTownState, player: int) -> np.ndarray:
     out = Features(observation_size(state.num_players, state.options))
-    side = state.side
-    out.flags((at * SPACES + space for at, space in enumerate(FLOWER_SPACE[side])), CELLS * SPACES)
-    out.flags(BLOOMING[side], CELLS)
+    out.block(_board(state.side))
     for seat in seats_from(player, state.num_players):
         town = state.towns[seat]
         out.flags((at * _CODES + code for at, code in enumerate(town) if code >= 0), CELLS * _CODES)
