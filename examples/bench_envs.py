@@ -43,7 +43,8 @@ def env_steps_per_second(game_id: str, seconds: float) -> float:
     while time.perf_counter() - start < seconds:
         for _agent in aec.agent_iter():
             observation, _, done, truncated, _ = aec.last()
-            aec.step(None if done or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            legal = np.flatnonzero(observation["action_mask"])
+            aec.step(None if done or truncated else int(rng.choice(legal)))
             steps += 1
         aec.reset()
     return steps / (time.perf_counter() - start)
@@ -61,7 +62,8 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=[info.id for info in ludoteca.list_games()])
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args()
-    print(f"{'game':<16} {'engine actions/s':>16} {'AEC steps/s':>12} {'ratio':>6} {'PettingZoo turns/s':>19}")
+    print(f"{'game':<16} {'engine actions/s':>16} {'AEC steps/s':>12} {'ratio':>6} "
+          f"{'PettingZoo turns/s':>19}")
     for game_id in args.games:
         raw = raw_actions_per_second(game_id, args.seconds)
         stepped = env_steps_per_second(game_id, args.seconds)

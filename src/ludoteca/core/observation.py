@@ -45,11 +45,10 @@ class Features:
 
     def scalars(self, values: Sequence[float], scale: float = 1.0) -> None:
         """One slot per value, divided by `scale`."""
-        count = len(values)
-        self.array[self.at:self.at + count] = values
-        if scale != 1.0:
-            self.array[self.at:self.at + count] /= scale
-        self.at += count
+        array, at = self.array, self.at
+        for offset, value in enumerate(values):  # short lists: cheaper than a numpy conversion
+            array[at + offset] = value / scale
+        self.at += len(values)
 
     def scalar(self, value: float, scale: float = 1.0) -> None:
         self.array[self.at] = value / scale
