@@ -70,7 +70,7 @@ class SingleAgentEnv(gym.Env):
         self.illegal_action = illegal_action
         self._lost_by_illegal = False
         self.seat_choice = seat
-        self.seat = 0 if seat == "random" else seat
+        self.seat: int = seat if isinstance(seat, int) else 0
         self._opponent_names = names
         self._level = level
         self._bots: dict[int, Bot] = {}
