@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .data import load_text
 from .errors import IllegalAction, LudotecaError, NotationError, OptionError
 from .options import Option, parse_options, resolve_options
 from .state import Action, State
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .observation import Encoder
 
 LANGUAGES = ("en", "es")
 # labels every game shares (a game's own `labels` come first)
@@ -107,7 +112,30 @@ class Game:
                                 f"{self.info.names['es']}: los identificadores van de 0 a {last}")
         return self.all_actions[action_id]
 
+    # The observation layout for learning agents (`core.observation.Encoder`), if the game has one.
+    encoder: ClassVar[Encoder | None] = None
+
     # ---- the contract -----------------------------------------------------------------------
+
+    def observation_size(self, num_players: int, **options: Any) -> int:
+        """The length of `observe`'s vector for this player count and these options."""
+        return self._encoder().size(num_players, resolve_options(self.info.options, options))
+
+    def observe(self, state: State, player: int) -> np.ndarray:
+        """A fixed-length float32 vector of what `player` may see, for learning agents.
+
+        It holds only what `state.view(player)` shows; the layout is in the game's docs page.
+        """
+        if not 0 <= player < state.num_players:
+            raise IllegalAction(f"{self.info.names['en']}: there is no player {player}",
+                                f"{self.info.names['es']}: no hay jugador {player}")
+        return self._encoder().observe(state, player)
+
+    def _encoder(self) -> Encoder:
+        if self.encoder is None:
+            raise LudotecaError(f"{self.info.names['en']} has no observation encoder",
+                                f"{self.info.names['es']} no tiene codificador de observaciones")
+        return self.encoder
 
     def new_state(self, num_players: int | None = None, seed: int | None = None, **options) -> State:
         """A new game. `seed=None` picks a fresh seed (kept in the state, so it can be replayed)."""

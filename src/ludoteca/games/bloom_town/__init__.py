@@ -6,6 +6,7 @@ from typing import Any
 
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
 
+from . import observation
 from .components import SIDES
 from .messages import both
 from .notation import ALL_ACTIONS, parse
@@ -44,6 +45,7 @@ class BloomTown(Game):
         },
     )
     state_class = BloomTownState
+    encoder = observation.ENCODER
     package = __name__
     all_actions = ALL_ACTIONS
     presets = {"default": {}, "side-b": {"board_side": "B"}}

@@ -10,6 +10,7 @@ import random
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, register
 
+from . import observation
 from .board import maps
 from .notation import Place, parse_action
 from .position import parse_position, to_notation
@@ -58,6 +59,7 @@ class BlueLagoon(Game):
         },
     )
     state_class = BlueLagoonState
+    encoder = observation.ENCODER
     package = __name__
     presets = {"default": {}, **{m["id"]: {"map": m["id"]} for m in maps() if m["id"] != "standard"}}
 

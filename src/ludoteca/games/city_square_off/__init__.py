@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, OptionError, register
 
+from . import observation
 from .notation import STARTER_IDS, Place, parse
 from .pieces import MARGIN, catalogue
 from .rules import EXPANSION, CitySquareOffState
@@ -93,6 +94,7 @@ class CitySquareOff(Game):
         },
     )
     state_class = CitySquareOffState
+    encoder = observation.ENCODER
     package = __name__
     presets = {
         "standard": {},

@@ -6,6 +6,7 @@ from typing import Any
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, register
 
+from . import observation
 from .notation import ALL_MOVES, Move, parse
 from .rules import HappyCityState
 
@@ -51,6 +52,7 @@ class HappyCity(Game):
         },
     )
     state_class = HappyCityState
+    encoder = observation.ENCODER
     package = __name__
     playout_limit = None  # search plays to the end: the evaluation is a coarse guide
     all_actions = ALL_MOVES

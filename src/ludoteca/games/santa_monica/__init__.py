@@ -7,7 +7,7 @@ from typing import Any
 
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
 
-from . import notation
+from . import notation, observation
 from .content import ContentError, load_content
 from .rules import SantaMonicaState
 
@@ -95,6 +95,7 @@ class SantaMonica(Game):
         },
     )
     state_class = SantaMonicaState
+    encoder = observation.ENCODER
     package = __name__
     presets = {
         "blue": {"objective": "blue"},

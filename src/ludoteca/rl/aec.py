@@ -1,0 +1,114 @@
+"""PettingZoo's AEC (turn by turn) environment for every game: `ludoteca.rl.env("blue-lagoon")`.
+
+Agents are `player_0 … player_{n-1}`. Each observation is `{"observation": float32 vector from
+the game's encoder, "action_mask": int8 over the fixed action ids}`; the mask is also in `infos`.
+City Square Off's simultaneous rounds are asked in seat order: player_0 chooses, then player_1,
+whose observation does not contain player_0's pending choice (the engine keeps it secret until
+the round resolves).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ludoteca.core import OptionError
+
+from .table import RENDER_MODES, Table, check_render_mode
+
+
+class LudotecaEnv(AECEnv):
+    """One ludoteca game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "ludoteca", "is_parallelizable": False}
+
+    def __init__(self, game_id: str, num_players: int = 2, render_mode: str | None = None,
+                 reward: str = "place", **options: Any):
+        super().__init__()
+        check_render_mode(render_mode)
+        self.table = Table(game_id, num_players, reward, **options)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"ludoteca_{game_id.replace('-', '_')}"}
+        self.possible_agents = [f"player_{seat}" for seat in range(num_players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {agent: self.table.masked_space() for agent in self.possible_agents}
+        self.action_spaces = {
+            agent: spaces.Discrete(self.table.action_space_size) for agent in self.possible_agents
+        }
+        self._begin()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def state_of_game(self):
+        """The engine state being played (read it, never change it)."""
+        return self.table.state
+
+    # ---- the AEC protocol ---------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.table.restart(seed)
+        self._begin()
+
+    def _begin(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select_next()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise OptionError(f"{agent} is still playing: give an action id, not None",
+                              f"{agent} sigue jugando: da un número de jugada, no None")
+        earned = self.table.act(self._seat[agent], action)
+        self._cumulative_rewards[agent] = 0.0
+        for other, reward in zip(self.possible_agents, earned, strict=True):
+            self.rewards[other] = reward
+        if self.table.state.is_over:
+            for other in self.agents:
+                self.terminations[other] = True
+        self._accumulate_rewards()
+        self._select_next()
+        if self.render_mode == "human":
+            self.render()
+
+    def _select_next(self) -> None:
+        """The lowest seat still owed a move (every agent in turn once the game is over)."""
+        to_move = self.table.state.to_move
+        if to_move:
+            self.agent_selection = self.possible_agents[min(to_move)]
+        elif self.agents:
+            finished = [a for a in self.agents if self.terminations[a]]
+            self.agent_selection = finished[0] if finished else self.agents[0]
+        for agent in self.agents:
+            self.infos[agent] = {"action_mask": self.table.mask(self._seat[agent])}
+
+    def render(self) -> str | None:
+        return self.table.render(self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def env(game_id: str, num_players: int = 2, render_mode: str | None = None, reward: str = "place",
+        **options: Any) -> LudotecaEnv:
+    """The AEC environment of `game_id`; `options` are the game's own (see `ludoteca games`)."""
+    return LudotecaEnv(game_id, num_players, render_mode, reward, **options)

@@ -1,0 +1,166 @@
+"""What the three environments share: one game being played, seen through fixed action ids.
+
+`Table` owns the engine state and answers the questions every research API asks — whose turn,
+which ids are legal, what a seat observes, what each seat has earned — so that the PettingZoo,
+Gymnasium and OpenSpiel wrappers are thin translations of the same behaviour.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+import ludoteca
+from ludoteca.bots.rewards import place_value
+from ludoteca.core import Game, IllegalAction, OptionError, State
+
+REWARDS = ("place", "score")
+RENDER_MODES = ("human", "ansi")
+
+
+class Table:
+    """One game of `game_id` for `num_players` seats, restartable under a seed.
+
+    Rewards: `"place"` gives each seat, when the game ends, 2 × (share of opponents beaten) − 1,
+    in [−1, 1] (win 1, draw 0, loss −1 with two players: zero-sum); `"score"` gives after every
+    action the change of the seat's lead over its best opponent, so the rewards of a game add up
+    to its final margin (a dense signal for shaping).
+    """
+
+    def __init__(self, game_id: str, num_players: int = 2, reward: str = "place", **options: Any):
+        self.game: Game = ludoteca.load(game_id)
+        info = self.game.info
+        if num_players not in info.player_counts:
+            raise OptionError(
+                f"{info.names['en']} is played by {info.min_players}-{info.max_players} players, "
+                f"not {num_players}",
+                f"{info.names['es']} se juega con {info.min_players}-{info.max_players} jugadores, "
+                f"no {num_players}",
+            )
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}",
+                              f"la recompensa debe ser {' o '.join(REWARDS)}, no {reward!r}")
+        self.num_players = num_players
+        self.reward = reward
+        self.options = options
+        self.observation_size = self.game.observation_size(num_players, **options)
+        self.action_space_size = self.game.action_space_size
+        self._seeds = random.Random()
+        self.state: State = self.game.new_state(num_players, seed=0, **options)
+        self._leads = self._lead_now()
+        self._masks: dict[int, np.ndarray] = {}
+        self._no_moves = np.zeros(self.action_space_size, dtype=np.int8)
+        self._no_moves.flags.writeable = False
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new game. A seed fixes it and every game after it that is started without a seed."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.state = self.game.new_state(self.num_players, seed=self._seeds.getrandbits(63), **self.options)
+        self._leads = self._lead_now()
+        self._masks = {}
+
+    # ---- spaces and pictures --------------------------------------------------------------------
+
+    def observation_box(self) -> spaces.Box:
+        """The encoder's vector (unbounded: some counts, like Happy City's hearts, go below 0)."""
+        return spaces.Box(-np.inf, np.inf, (self.observation_size,), np.float32)
+
+    def masked_space(self) -> spaces.Dict:
+        """PettingZoo's convention for masked actions: the observation and the mask together."""
+        mask = spaces.Box(0, 1, (self.action_space_size,), np.int8)
+        return spaces.Dict({"observation": self.observation_box(), "action_mask": mask})
+
+    def render(self, mode: str | None, seat: int | None = None) -> str | None:
+        """`ansi`: the text picture; `human`: printed; None: nothing."""
+        if mode is None:
+            return None
+        picture = self.state.render(player=seat)
+        if mode == "ansi":
+            return picture
+        print(picture)
+        return None
+
+    # ---- what a seat sees ---------------------------------------------------------------------
+
+    def observe(self, seat: int) -> np.ndarray:
+        return self.game.observe(self.state, seat)
+
+    def mask(self, seat: int) -> np.ndarray:
+        """1 at the id of every legal action of `seat` (all zeros when it is not to move).
+
+        Read-only: the same arrays are handed out until the state changes."""
+        cached = self._masks.get(seat)
+        if cached is None:
+            if seat not in self.state.to_move:
+                return self._no_moves
+            cached = np.zeros(self.action_space_size, dtype=np.int8)
+            action_id = self.game.action_id
+            cached[[action_id(a) for a in self.state.legal_actions(seat)]] = 1
+            cached.flags.writeable = False
+            self._masks[seat] = cached
+        return cached
+
+    # ---- acting -------------------------------------------------------------------------------
+
+    def act(self, seat: int, action_id: int) -> list[float]:
+        """Play action `action_id` for `seat`; the rewards it earned each seat.
+
+        An id that is out of range, of the wrong type or not legal now raises `IllegalAction` or
+        `NotationError` naming what is allowed, and changes nothing.
+        """
+        if isinstance(action_id, (bool, np.bool_)) or not isinstance(action_id, (int, np.integer)):
+            raise IllegalAction(f"an action is an integer id, not {action_id!r}",
+                                f"una jugada es un número entero, no {action_id!r}")
+        action_id = int(action_id)
+        if not 0 <= action_id < self.action_space_size:
+            last = self.action_space_size - 1
+            raise IllegalAction(f"action ids run from 0 to {last}, not {action_id}",
+                                f"los números de jugada van de 0 a {last}, no {action_id}")
+        action = self.game.action_from_id(action_id, self.state)
+        if seat not in self.state.to_move or not self.mask(seat)[action_id]:
+            legal = np.flatnonzero(self.mask(seat)).tolist()
+            raise IllegalAction(
+                f"{self.game.info.names['en']}: action id {action_id} ({action}) is not legal for "
+                f"player {seat} now; legal ids: {_ids(legal)}",
+                f"{self.game.info.names['es']}: la jugada {action_id} ({action}) no es legal para el "
+                f"jugador {seat} ahora; legales: {_ids(legal)}",
+            )
+        self.state.apply(action, seat)
+        self._masks = {}
+        return self._rewards()
+
+    def _rewards(self) -> list[float]:
+        if self.reward == "score":
+            leads, before = self._lead_now(), self._leads
+            self._leads = leads
+            return [after - earlier for after, earlier in zip(leads, before, strict=True)]
+        if not self.state.is_over:
+            return [0.0] * self.num_players
+        return self.final_rewards()
+
+    def final_rewards(self) -> list[float]:
+        """Place rewards in [−1, 1] of the finished game."""
+        ranking = self.state.result().ranking
+        return [2 * place_value(ranking, seat) - 1 for seat in range(self.num_players)]
+
+    def _lead_now(self) -> list[float]:
+        scores = self.state.scores()
+        return [
+            float(scores[seat] - max(s for other, s in enumerate(scores) if other != seat))
+            for seat in range(len(scores))
+        ]
+
+
+def check_render_mode(mode: str | None) -> None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise OptionError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {mode!r}",
+                          f"render_mode debe ser {' o '.join(RENDER_MODES)} o None, no {mode!r}")
+
+
+def _ids(legal: list[int], limit: int = 12) -> str:
+    shown = ", ".join(map(str, legal[:limit]))
+    return f"{shown} … ({len(legal)})" if len(legal) > limit else shown or "—"
