@@ -23,7 +23,7 @@ test: setup
 	VENV=$(VENV) bash scripts/test.sh
 
 lint: setup
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests examples
 
 bench: setup
 	$(BIN)/ludoteca bench

@@ -9,5 +9,5 @@ if [ -z "${LUDOTECA_TEST_POSTGRES_URL:-}" ] && [ "$(id -u)" = 0 ]; then
   LUDOTECA_TEST_POSTGRES_URL="$(bash scripts/start-postgres.sh)" && export LUDOTECA_TEST_POSTGRES_URL \
     || echo "PostgreSQL could not be started; the server tests run on SQLite only" >&2
 fi
-"$BIN/ruff" check src tests
+"$BIN/ruff" check src tests examples
 "$BIN/pytest" -n 2 "$@"
