@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 from rich.console import Console
@@ -41,7 +42,7 @@ def _lang(lang: str | None) -> str:
     return lang
 
 
-def _fail(error: Exception) -> None:
+def _fail(error: Exception | str) -> NoReturn:
     console.print(f"[red]error:[/] {error}", highlight=False)
     raise typer.Exit(2)
 
@@ -103,15 +104,19 @@ def replay(
 ) -> None:
     """Step through a saved game record. Interactive in a terminal: Enter next, b back, q quit."""
     lang = _lang(lang)
+    record = _read_record(path)
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        for key in ("game", "num_players", "seed", "actions"):
+            if not isinstance(record, dict) or key not in record:
+                raise LudotecaError(f"{path} is not a saved game: it has no {key!r}",
+                                    f"{path} no es una partida guardada: le falta {key!r}")
         game = ludoteca.load(record["game"])
         total = len(record["actions"])
         final = game.replay(record)
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except (ValueError, TypeError) as error:
         _fail(f"cannot read {path}: {error}")
     except LudotecaError as error:
-        _fail(error)
+        _fail(error.text(lang))
     if at is not None:
         _show(game, record, max(0, min(at, total)), lang)
     elif every:
@@ -121,13 +126,31 @@ def replay(
         _step_through(game, record, total, lang)
     else:
         _show(game, record, total, lang)
-        console.print(json.dumps(final.result().to_dict()), highlight=False)
+        _summary(final, lang)
+
+
+def _summary(state: ludoteca.State, lang: str) -> None:
+    """How a replayed game ended (or that it did not), in words."""
+    from ludoteca.tui.text import say
+
+    if not state.is_over:
+        seats = ", ".join(say(lang, "player", seat=seat) for seat in state.to_move)
+        console.print(say(lang, "replay_unfinished", count=len(state.history), seats=seats), highlight=False)
+        return
+    result = state.result()
+    scores = " · ".join(f"{say(lang, 'player', seat=seat)} {score:g}"
+                        for seat, score in enumerate(result.scores))
+    winners = ", ".join(say(lang, "player", seat=seat) for seat in result.winners)
+    verdict = say(lang, "winner" if len(result.winners) == 1 else "winners", players=winners)
+    console.print(f"{scores} — {verdict}", highlight=False)
 
 
 def _show(game: ludoteca.Game, record: dict, step: int, lang: str) -> None:
+    from ludoteca.tui.text import say
+
     state = game.replay(record, upto=step)
     actions = record["actions"]
-    last = f" — {actions[step - 1][1]} (player {actions[step - 1][0]})" if step else ""
+    last = f" — {say(lang, 'player', seat=actions[step - 1][0])}: {actions[step - 1][1]}" if step else ""
     console.rule(f"{game.info.names[lang]} · {step}/{len(actions)}{last}")
     console.print(state.render(lang, markup=True), highlight=False)
 
@@ -149,30 +172,50 @@ def _not_yet(name: str) -> None:
 
 @app.command()
 def play(
-    game_id: str = typer.Argument(..., metavar="GAME"),
-    players: str = typer.Option(
-        "human,random",
+    game_id: str | None = typer.Argument(None, metavar="GAME", help="The game (not needed with --resume)."),
+    players: str | None = typer.Option(
+        None,
         "--players",
         "-p",
-        help="Seats in order, comma-separated: human or a bot name (human,random,... ; several humans "
-        "play hot-seat). / Asientos: human o un bot.",
+        help="Seats in order, comma-separated: human or a bot name (default human,random,...; several "
+        "humans play hot-seat). / Asientos: human o un bot.",
     ),
     seed: int | None = typer.Option(None, "--seed", help="Deal and bots reproducible from this seed."),
     level: str = typer.Option("normal", "--level", help="Bot strength: easy, normal or hard."),
     option: list[str] | None = typer.Option(
         None, "--option", "-o", metavar="K=V", help="A game option, e.g. variant=city_sprint (repeatable)."
     ),
+    resume: Path | None = typer.Option(None, "--resume", metavar="FILE",
+                                       help="Play on from a saved game (save FILE while playing)."),
+    delay: float = typer.Option(1.0, "--delay", min=0.0,
+                                help="Seconds between moves when only bots play (0: at once)."),
     lang: str | None = LangOption,
 ) -> None:
     """Play a game in the terminal against bots or friends (type help while playing)."""
     from ludoteca.tui import Session, run
 
     lang = _lang(lang)
+    seats = players.split(",") if players else None
     try:
-        session = Session.start(game_id, players.split(","), seed, option or [], level, lang)
+        if resume is not None:
+            session = Session.resume(_read_record(resume), seats, level, lang)
+        elif game_id is None:
+            _fail("name a game, e.g. ludoteca play blue-lagoon (or --resume FILE)")
+        else:
+            count = ludoteca.load(game_id).info.min_players
+            default = ["human"] + ["random"] * (count - 1)
+            session = Session.start(game_id, seats or default, seed, option or [], level, lang)
     except LudotecaError as error:
         _fail(error)
-    raise typer.Exit(run(session, console))
+    raise typer.Exit(run(session, console, delay))
+
+
+def _read_record(path: Path) -> object:
+    """A saved game's JSON, or a clear failure naming the file."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        _fail(f"cannot read {path}: {error}")
 
 
 @app.command()

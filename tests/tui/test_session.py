@@ -136,6 +136,7 @@ def test_the_same_seed_gives_the_same_bot_game():
 def test_bad_input_is_answered_and_never_changes_the_game():
     session = Session.start(CSO, ["human", "random"], seed=2, options=["first_chooser=0"])
     typed = ["zzz", "0", "999", "-3", "X5 r9 z1", "save", "undo", "list modern", "help", "rules", "quit"]
+    # (nothing was played, so leaving asks no question about saving)
     answers = iter(typed)
     console = ScriptedConsole(lambda prompt: next(answers))
     start = session.state.to_json()
@@ -187,6 +188,8 @@ def test_hot_seat_passes_the_keyboard_between_people(game_id):
 
     def answer(prompt: str) -> str:
         prompts.append(prompt)
+        if "Save the game" in prompt:
+            return ""
         return "quit" if len(prompts) > 12 else "" if not prompt else "1"
 
     console = ScriptedConsole(answer)
@@ -231,3 +234,67 @@ def test_a_picture_whose_markup_does_not_parse_is_shown_plain(monkeypatch):
     console = ScriptedConsole(lambda prompt: next(answers))
     TerminalGame(session, console).run()
     assert "[/oops]" in console.output and "Traceback" not in console.output
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
+def test_a_game_left_midway_is_saved_and_resumes_to_the_same_end(game_id, tmp_path):
+    """Quit after a few moves, save when asked, resume: the game ends exactly as one played
+    without stopping (bots choose from the position and the seed, not from their past)."""
+    info = ludoteca.load(game_id).info
+    players = ["human"] + ["greedy"] * (info.min_players - 1)  # no time budget: reproducible
+    saved = tmp_path / "left.json"
+
+    def play_first_legal(session: Session, quit_after: int | None) -> Session:
+        prompts = []
+
+        def answer(prompt: str) -> str:
+            prompts.append(prompt)
+            if "Save the game" in prompt:
+                return str(saved)
+            if "Press Enter to leave" in prompt:
+                return ""
+            return "quit" if quit_after is not None and len(prompts) > quit_after else "1"
+
+        TerminalGame(session, ScriptedConsole(answer)).run()
+        return session
+
+    whole = play_first_legal(Session.start(game_id, players, seed=8, level="easy"), None)
+    left = play_first_legal(Session.start(game_id, players, seed=8, level="easy"), 3)
+    assert not left.state.is_over and saved.exists()
+    resumed = Session.resume(json.loads(saved.read_text(encoding="utf-8")), players, "easy")
+    assert resumed.state.to_json() == left.state.to_json()
+    assert resumed.undo_refusal(0) is not None  # moves from before the save cannot be taken back
+    play_first_legal(resumed, None)
+    assert resumed.state.is_over
+    assert resumed.state.to_json() == whole.state.to_json()
+
+
+@pytest.mark.parametrize("record,field", [([], "game"), ({"game": "blue-lagoon"}, "num_players"),
+                                          ({"game": "blue-lagoon", "num_players": 2, "seed": 1}, "actions")])
+def test_a_bad_saved_game_is_named_not_a_key_error(record, field):
+    with pytest.raises(OptionError, match=f"no '{field}'"):
+        Session.resume(record)
+
+
+def test_resuming_with_the_wrong_number_of_players_is_refused():
+    record = Session.start(CSO, ["human", "random"], seed=1).record()
+    with pytest.raises(OptionError, match="2 players"):
+        Session.resume(record, ["human", "random", "random"])
+
+
+def test_a_game_among_bots_shows_every_move_and_the_end():
+    session = Session.start(CSO, ["random", "random"], seed=4)
+    console = ScriptedConsole(lambda prompt: "")
+    TerminalGame(session, console, delay=0).run()
+    assert session.state.is_over
+    assert console.output.count("Shape card") >= len(session.state.history) // 2
+    assert "Game over" in console.output
+
+
+def test_a_bots_move_is_said_to_the_person():
+    session = Session.start(CSO, ["human", "random"], seed=3, options=["first_chooser=1"])
+    answers = iter(["quit", ""])
+    console = ScriptedConsole(lambda prompt: next(answers))
+    TerminalGame(session, console).run()
+    bot_line = f"Player 1 (random bot): {session.state.history[0][1]}"
+    assert bot_line in console.output

@@ -86,6 +86,8 @@ def test_play_against_a_bot_with_bad_input_and_a_save(game_id, tmp_path):
     saved = tmp_path / "game.json"
     assert "saved" in send(child, f"save {saved}", prompt)
     child.sendline("quit")
+    child.expect_exact("Save the game before leaving?")
+    child.sendline("")
     child.expect_exact("Goodbye!")
     child.expect(pexpect.EOF)
 
@@ -103,6 +105,8 @@ def test_undo_is_refused_across_a_bots_move():
     send(child, "1", prompt)
     assert "the last one was Player 1's" in send(child, "undo", prompt)
     child.sendline("quit")
+    child.expect_exact("Save the game before leaving?")
+    child.sendeof()  # Ctrl-D at the question leaves without saving
     child.expect(pexpect.EOF)
 
 
@@ -132,6 +136,8 @@ def test_hot_seat_in_spanish_hides_secrets_and_undoes_before_the_keyboard_change
     saved = tmp_path / "hot.json"
     assert "guardadas 3 acciones" in send(child, f"guardar {saved}", "Jugador 0, " + yours)
     child.sendline("salir")
+    child.expect_exact("¿Guardar la partida antes de salir?")
+    child.sendline("")
     child.expect_exact("¡Hasta pronto!")
     child.expect(pexpect.EOF)
 
@@ -148,3 +154,46 @@ def test_a_wrong_player_count_is_a_clear_error_not_a_traceback():
     child.close()
     assert child.exitstatus == 2
     assert "Traceback" not in plain(child.before or "")
+
+
+def test_hot_seat_scrollback_holds_no_other_seats_hand():
+    """What a terminal keeps after the keyboard changes hands (screen and scrollback, emulated by
+    pyte as xterm does, ESC [3J included) shows nothing of the previous seat's secret hand."""
+    pyte = pytest.importorskip("pyte")
+    game_id, seed = "bloom-town", 3
+    env = dict(os.environ, COLUMNS="80", LINES="24", TERM="xterm-256color", NO_COLOR="1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")])))
+    child = pexpect.spawn(sys.executable, ["-m", "ludoteca.cli", "play", game_id, "--players", "human,human",
+                                           "--seed", str(seed), "--lang", "en"],
+                          env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(24, 80))
+    terminal = pyte.HistoryScreen(80, 24, history=5000)
+    stream = pyte.Stream(terminal)
+
+    def until(text: str) -> None:
+        child.expect_exact(text)
+        stream.feed(child.before + child.after)
+
+    session = Session.start(game_id, ["human", "human"], seed)
+    first = session.state.to_move[0]
+    second = 1 - first
+    until("Pass the keyboard")
+    child.sendline("")
+    until(f"Player {first}, your move")
+    secrets: set[str] = set()
+    while True:  # the first seat plays its whole turn; every picture it saw showed its own hand
+        secret = set(session.state.render("en", player=first).splitlines())
+        secrets |= secret - set(session.state.render("en", player=second).splitlines())
+        session.play(session.state.legal_actions(first)[0], first)
+        child.sendline("1")
+        if session.state.to_move != (first,):
+            break
+        until(f"Player {first}, your move")
+    until("Pass the keyboard")
+    child.sendline("")
+    until(f"Player {second}, your move")
+    shown = [line.rstrip() for line in terminal.display]
+    kept = ["".join(char.data for char in row.values()).rstrip() for row in terminal.history.top]
+    assert secrets, "the test needs a secret to look for"
+    for line in secrets:
+        assert line.strip() not in "\n".join(shown + kept), f"a secret is still on the terminal: {line}"
+    child.terminate(force=True)

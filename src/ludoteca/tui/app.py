@@ -7,6 +7,7 @@ range, an unwritable file) gets a message and a new prompt; the game state is ne
 from __future__ import annotations
 
 import re
+import time
 from enum import Enum
 
 from rich.console import Console
@@ -30,34 +31,66 @@ class Outcome(Enum):
 class TerminalGame:
     """Drives one `Session` on a Rich console until the game ends or a player quits."""
 
-    def __init__(self, session: Session, console: Console | None = None):
+    def __init__(self, session: Session, console: Console | None = None, delay: float = 0.0):
         self.session = session
         self.console = console or Console(highlight=False)
         self.hot_seat = len(session.humans) > 1
         # The person whose private view is on the screen now (None: nobody's yet).
         self.on_screen: int | None = None
+        self.delay = delay  # seconds to pause after each move of a game among bots only
 
     @property
     def lang(self) -> str:
         return self.session.lang
 
     def run(self) -> int:
-        """Play to the end; the exit status (0 also when a player quits)."""
+        """Play to the end; the exit status (0 also when a player quits).
+
+        Leaving early (quit, Ctrl-C, Ctrl-D) offers to save the game, so it can be resumed.
+        """
         try:
             while not self.session.state.is_over:
                 bot = self.session.bot_to_move()
                 if bot is not None:
-                    self.session.play_bot(bot)
+                    self._bot_turn(bot)
                     continue
                 seat = self.session.human_to_move(self.on_screen)
                 if seat is None or self._turn(seat) is Outcome.QUIT:
-                    self._say("bye")
+                    self._leave()
                     return 0
             self._end()
         except (EOFError, KeyboardInterrupt):
             self.console.print()
-            self._say("bye")
+            self._leave()
         return 0
+
+    def _bot_turn(self, seat: int) -> None:
+        """A bot moves, with a spinner while it thinks; its move is said, or shown when only
+        bots play (paced by `delay`)."""
+        session = self.session
+        who = session.who(seat, self.on_screen)
+        with self.console.status(say(self.lang, "thinking", player=session.name(seat), who=who)):
+            action = session.play_bot(seat)
+        if session.humans:
+            self._say_plain(say(self.lang, "bot_moved", player=session.name(seat), who=who, action=action),
+                            "dim")
+            return
+        self.console.rule()
+        screen.table_view(self.console, session, None)
+        if self.delay > 0:
+            time.sleep(self.delay)
+
+    def _leave(self) -> None:
+        """Offer to save an unfinished game, then say goodbye (Ctrl-C or Ctrl-D: leave at once)."""
+        if self.session.state.history and not self.session.state.is_over:
+            try:
+                path = self.console.input(say(self.lang, "offer_save")).strip()
+            except (EOFError, KeyboardInterrupt):
+                path = ""
+                self.console.print()
+            if path:
+                self._save(path)
+        self._say("bye")
 
     # ---- one person's turn --------------------------------------------------------------------
 
@@ -76,7 +109,7 @@ class TerminalGame:
 
     def _draw(self, seat: int) -> None:
         if self.hot_seat:
-            self.console.clear()
+            self._clear_all()
         else:
             self.console.rule()
         screen.table_view(self.console, self.session, seat)
@@ -88,7 +121,7 @@ class TerminalGame:
         previous = self.on_screen
         if previous is not None and self.session.undo_refusal(previous) is not None:
             previous = None
-        self.console.clear()
+        self._clear_all()
         screen.pass_screen(self.console, self.session, seat, previous)
         answer = self.console.input("").strip().lower()
         command = COMMANDS.get(answer.split()[0]) if answer else None
@@ -169,9 +202,17 @@ class TerminalGame:
 
     # ---- the end ------------------------------------------------------------------------------
 
+    def _clear_all(self) -> None:
+        """Clear the screen and the terminal's scrollback, so that the next person cannot scroll
+        back to the previous one's hand (ESC [3J erases the saved lines in xterm-like terminals)."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
     def _end(self) -> None:
         if self.hot_seat:
-            self.console.clear()
+            self._clear_all()
         screen.end_view(self.console, self.session)
         while True:
             answer = self.console.input(say(self.lang, "end_prompt")).strip()
@@ -197,6 +238,6 @@ class TerminalGame:
         screen.message(self.console, say(self.lang, "error", message=text), "red")
 
 
-def run(session: Session, console: Console | None = None) -> int:
+def run(session: Session, console: Console | None = None, delay: float = 0.0) -> int:
     """Play `session` at this terminal; returns the exit status."""
-    return TerminalGame(session, console).run()
+    return TerminalGame(session, console, delay).run()

@@ -149,8 +149,8 @@ def end_view(console: Console, session: Session) -> None:
     table.add_column(say(lang, "rank"), justify="right")
     table.add_column(say(lang, "seat"))
     categories: list[str] = []
-    for part in result.breakdown:
-        categories.extend(key for key in part if key not in categories)
+    for part in result.breakdown:  # the total has its own column: a "score" category would repeat it
+        categories.extend(key for key in part if key not in categories and key != "score")
     for key in categories:
         table.add_column(session.game.info.label(key, lang), justify="right")
     table.add_column(say(lang, "score"), justify="right", style="bold")

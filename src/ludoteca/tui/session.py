@@ -69,31 +69,30 @@ class Session:
     ) -> Session:
         """Check the players and options, then deal a new game. Raises `OptionError` if invalid."""
         game = ludoteca.load(game_id)
-        kinds = [name.strip().lower() for name in players if name.strip()]
-        if not kinds:
-            raise OptionError(say(lang, "no_players"))
-        for kind in kinds:
-            if kind != HUMAN and kind not in BOTS:
-                raise OptionError(say(lang, "bad_player", name=kind, bots=", ".join(BOTS)))
-        if level not in LEVELS:
-            raise OptionError(say(lang, "bad_level", levels=", ".join(LEVELS), level=level))
-        info = game.info
-        if len(kinds) not in info.player_counts:
-            counts = (
-                str(info.min_players)
-                if info.min_players == info.max_players
-                else f"{info.min_players}–{info.max_players}"
-            )
-            name = info.names[lang]
-            raise OptionError(say(lang, "player_count", game=name, counts=counts, count=len(kinds)))
+        kinds = _players(game, players, level, lang)
         parsed = game.parse_options(list(options or []))
         state = game.new_state(len(kinds), seed=seed, **parsed)
-        # Bots are seeded from the game's seed, so a whole game is reproducible from --seed alone.
-        seats = [
-            Seat(kind) if kind == HUMAN else Seat(kind, make_bot(kind, level, seed=state.seed * 31 + seat))
-            for seat, kind in enumerate(kinds)
-        ]
-        return cls(game, state, seats, lang)
+        return cls(game, state, _seats(kinds, level), lang)
+
+    @classmethod
+    def resume(cls, record: object, players: list[str] | None = None, level: str = "normal",
+               lang: str = "en") -> Session:
+        """A saved game (`Session.save`), replayed to where it stopped, to play on from there.
+
+        `players` default to a person in seat 0 and `random` bots in the others. The moves made
+        before the save cannot be undone (nothing is known about what they revealed).
+        """
+        for key in ("game", "num_players", "seed", "actions"):
+            if not isinstance(record, dict) or key not in record:
+                raise OptionError(say(lang, "bad_record", field=key))
+        game = ludoteca.load(record["game"])
+        count = record["num_players"]
+        kinds = _players(game, players or [HUMAN] + ["random"] * (count - 1), level, lang)
+        if len(kinds) != count:
+            raise OptionError(say(lang, "resume_players", count=count, given=len(kinds)))
+        state = game.replay(record)
+        notes = [Note(undoable=False, alone=False) for _ in state.history]
+        return cls(game, state, _seats(kinds, level), lang, notes)
 
     # ---- whose turn ---------------------------------------------------------------------------
 
@@ -135,8 +134,15 @@ class Session:
     # ---- acting -------------------------------------------------------------------------------
 
     def play_bot(self, seat: int) -> str:
-        """Let the bot at `seat` act; returns the action's text."""
-        action = self.seats[seat].bot.choose(self.state, seat)
+        """Let the bot at `seat` act; returns the action's text.
+
+        The bot's generator is re-seeded from the game's seed and the move number before each
+        decision, so its choice depends only on the position: a resumed game plays on exactly as
+        the uninterrupted one would have.
+        """
+        bot = self.seats[seat].bot
+        bot.rng.seed(f"{self.state.seed}:{seat}:{len(self.state.history)}")
+        action = bot.choose(self.state, seat)
         self._apply(action, seat, human=False)
         return str(action)
 
@@ -258,3 +264,27 @@ class Session:
 
     def name(self, seat: int) -> str:
         return say(self.lang, "player", seat=seat)
+
+
+def _seats(kinds: list[str], level: str) -> list[Seat]:
+    return [Seat(kind) if kind == HUMAN else Seat(kind, make_bot(kind, level)) for kind in kinds]
+
+
+def _players(game: Game, players: list[str], level: str, lang: str) -> list[str]:
+    """The seats' kinds, checked: people and known bots, a valid level, a valid player count."""
+    kinds = [name.strip().lower() for name in players if name.strip()]
+    if not kinds:
+        raise OptionError(say(lang, "no_players"))
+    for kind in kinds:
+        if kind != HUMAN and kind not in BOTS:
+            raise OptionError(say(lang, "bad_player", name=kind, bots=", ".join(BOTS)))
+    if level not in LEVELS:
+        raise OptionError(say(lang, "bad_level", levels=", ".join(LEVELS), level=level))
+    info = game.info
+    if len(kinds) not in info.player_counts:
+        counts = (
+            str(info.min_players) if info.min_players == info.max_players
+            else f"{info.min_players}–{info.max_players}"
+        )
+        raise OptionError(say(lang, "player_count", game=info.names[lang], counts=counts, count=len(kinds)))
+    return kinds

@@ -43,7 +43,8 @@ EN: dict[str, str] = {
     "bad_notation": "that is not an action (the game says: {message})",
     "illegal": "that move is not allowed now (the game says: {message})",
     "save_usage": "write save FILE, for example save game.json",
-    "saved": "saved {count} actions to {path}; replay it with: ludoteca replay {path}",
+    "saved": "saved {count} actions to {path}; replay it with: ludoteca replay {path}, "
+             "or play on with: ludoteca play --resume {path}",
     "save_failed": "cannot save to {path}: {message}",
     "undo_nothing": "there is nothing to undo",
     "undo_not_yours": "you can only undo your own last action; the last one was {player}'s",
@@ -62,6 +63,12 @@ EN: dict[str, str] = {
     "player_count": "{game} is played by {counts} players, not {count}",
     "no_players": "say who plays, e.g. --players human,random",
     "bad_level": "the bot level must be one of {levels}, not {level!r}",
+    "bad_record": "this is not a saved game: it has no {field!r}",
+    "resume_players": "the saved game has {count} players; --players names {given}",
+    "thinking": "{player} ({who}) is thinking…",
+    "replay_unfinished": "the game was not finished: {count} actions; to move: {seats}",
+    "bot_moved": "{player} ({who}): {action}",
+    "offer_save": "Save the game before leaving? Type a file name, or press Enter to leave: ",
 }
 
 ES: dict[str, str] = {
@@ -101,7 +108,8 @@ ES: dict[str, str] = {
     "bad_notation": "eso no es una acción (el juego dice: {message})",
     "illegal": "esa jugada no está permitida ahora (el juego dice: {message})",
     "save_usage": "escribe guardar ARCHIVO, por ejemplo guardar partida.json",
-    "saved": "guardadas {count} acciones en {path}; reprodúcela con: ludoteca replay {path}",
+    "saved": "guardadas {count} acciones en {path}; reprodúcela con: ludoteca replay {path}, "
+             "o sigue jugando con: ludoteca play --resume {path}",
     "save_failed": "no se puede guardar en {path}: {message}",
     "undo_nothing": "no hay nada que deshacer",
     "undo_not_yours": "solo puedes deshacer tu propia última acción; la última fue de {player}",
@@ -120,6 +128,13 @@ ES: dict[str, str] = {
     "player_count": "a {game} juegan {counts} jugadores, no {count}",
     "no_players": "di quién juega, p. ej. --players human,random",
     "bad_level": "el nivel de los bots debe ser uno de {levels}, no {level!r}",
+    "bad_record": "esto no es una partida guardada: le falta {field!r}",
+    "resume_players": "la partida guardada tiene {count} jugadores; --players nombra {given}",
+    "thinking": "{player} ({who}) está pensando…",
+    "replay_unfinished": "la partida no terminó: {count} acciones; le toca a: {seats}",
+    "bot_moved": "{player} ({who}): {action}",
+    "offer_save": "¿Guardar la partida antes de salir? Escribe un nombre de archivo, o pulsa Intro "
+                  "para salir: ",
 }
 
 TEXT: dict[str, dict[str, str]] = {"en": EN, "es": ES}

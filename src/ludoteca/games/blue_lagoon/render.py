@@ -16,15 +16,22 @@ _TOKEN_COLOURS = ("dark_orange3", "green_yellow", "cyan", "magenta", "bright_whi
 _WORDS = {
     "en": {"E": "Exploration", "S": "Settlement", "phase": "phase", "to_move": "to move",
            "over": "game over", "seat": "seat", "hand": "in hand", "settlers": "settlers",
-           "villages": "villages", "tokens": "tokens", "total": "total", "now": "this phase so far",
+           "settler": "settler", "villages": "villages", "village": "village", "tokens": "tokens",
+           "score": "score", "earlier": "earlier phases",
            "legend": "~ sea · A island · (A) stone circle · (c) token C/B/W/P/S · S0 settler · "
                      "T0 village"},
     "es": {"E": "Exploración", "S": "Asentamiento", "phase": "fase", "to_move": "le toca a",
            "over": "partida terminada", "seat": "asiento", "hand": "en mano", "settlers": "colonos",
-           "villages": "aldeas", "tokens": "fichas", "total": "total", "now": "esta fase hasta ahora",
+           "settler": "colono", "villages": "aldeas", "village": "aldea", "tokens": "fichas",
+           "score": "puntos", "earlier": "fases anteriores",
            "legend": "~ mar · A isla · (A) círculo de piedras · (c) ficha C/B/W/P/S · S0 colono · "
                      "T0 aldea"},
 }
+
+
+def _count(number: int, words: dict[str, str], noun: str) -> str:
+    """"1 settler", "2 settlers": the singular word is the noun's key, the plural adds an s."""
+    return f"{number} {words[noun] if number == 1 else words[noun + 's']}"
 
 
 def _paint(text: str, colour: str, markup: bool) -> str:
@@ -68,7 +75,8 @@ def render(state, lang: str = "en", markup: bool = False) -> str:
                       f"bold {_COLOURS[p]}", markup)
         counts = " ".join(f"{letter}{n}" for letter, n in zip(TOKEN_LETTERS, state.counts[p],
                                                                 strict=True))
-        lines.append(f"{name}: {words['hand']} {state.settlers[p]} {words['settlers']}, "
-                     f"{state.villages[p]} {words['villages']} · {words['tokens']} {counts} · "
-                     f"{words['total']} {state.totals[p]} ({so_far[p]} {words['now']})")
+        earlier = f" ({words['earlier']} {state.totals[p]})" if state.totals[p] and not state.finished else ""
+        lines.append(f"{name}: {words['hand']} {_count(state.settlers[p], words, 'settler')}, "
+                     f"{_count(state.villages[p], words, 'village')} · {words['tokens']} {counts} · "
+                     f"{words['score']} {so_far[p]}{earlier}")
     return "\n".join(lines)

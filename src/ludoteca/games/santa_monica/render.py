@@ -10,11 +10,13 @@ if TYPE_CHECKING:
 WORDS = {
     "en": {"objective": "Objective", "faces": "Sand dollar actions", "front": "Front", "back": "Back",
            "deck": "deck", "truck": "food truck", "foodie": "foodie", "player": "Player", "sd": "SD",
-           "cards": "cards", "phase": "phase", "to_move": "to move", "tile": "tile", "final": "final round",
+           "cards": "cards", "card": "card", "phase": "phase", "to_move": "to move", "tile": "tile",
+           "final": "final round",
            "over": "game over", "score": "score", "supply": "supply"},
     "es": {"objective": "Objetivo", "faces": "Acciones de dólar de arena", "front": "Delante",
            "back": "Detrás", "deck": "mazo", "truck": "camión de comida", "foodie": "foodie",
-           "player": "Jugador", "sd": "DA", "cards": "cartas", "phase": "fase", "to_move": "turno de",
+           "player": "Jugador", "sd": "DA", "cards": "cartas", "card": "carta", "phase": "fase",
+           "to_move": "turno de",
            "tile": "ficha", "final": "última ronda", "over": "fin de la partida", "score": "puntos",
            "supply": "reserva"},
 }
@@ -60,7 +62,8 @@ def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
     tile = c.tiles[state.tiles[p]] if state.tiles[p] >= 0 else None
     head = (f"{words['player']} {p}{' *' if is_you else ''}: {words['tile']} "
             f"{_name(tile, lang) if tile else '?'}, {state.sand[p]} {words['sd']}, "
-            f"{len(city) - 2} {words['cards']}, {words['score']} {score}")
+            f"{len(city) - 2} {words['card'] if len(city) == 3 else words['cards']}, "
+            f"{words['score']} {score}")
     columns = sorted({s >> 1 for s in city})
     out = [colour(head, "bold")]
     for row, letter, style in ((0, "B", "yellow"), (1, "S", "cyan")):
