@@ -32,13 +32,15 @@ WORDS = {
         "stacks": "Stacks", "community": "Community area", "scored": "scored", "player": "Player",
         "points": "points", "token": "bonus token", "hand": "hand", "unknown": "?", "empty": "—",
         "triggered": "end triggered: last round", "kept": "kept", "winner": "winner",
+        "free": "empty: its flower", "blooming": "blooming", "shops": "shops by kind",
     },
     "es": {
         "title": "Bloom Town", "turn": "juega", "over": "fin de la partida", "market": "Mercado",
         "stacks": "Pilas", "community": "Área de comunidad", "scored": "puntuada", "player": "Jugador",
         "points": "puntos", "token": "ficha de bonificación", "hand": "mano", "unknown": "?",
         "empty": "—", "triggered": "final activado: última ronda", "kept": "conserva",
-        "winner": "gana",
+        "winner": "gana", "free": "vacía: su flor", "blooming": "en flor",
+        "shops": "tiendas por su tipo",
     },
 }
 PHASES = {
@@ -73,7 +75,19 @@ def render(state: BloomTownState, lang: str, player: int | None, markup: bool) -
         lines.append("")
         lines.append(_player_line(view, seat, lang, markup))
         lines += _town(state.side, view["towns"][seat], lang, markup)
+    lines.append("")
+    lines += _legend(lang)
     return "\n".join(lines)
+
+
+def _legend(lang: str) -> list[str]:
+    """What the letters of the grids mean, in two short lines (from the component data)."""
+    words = WORDS[lang]
+    flowers = ", ".join(f"{name[0].lower()} {name.lower()}" for name in FLOWER_NAMES[lang])
+    built = ", ".join(
+        f"{letter} {TYPE_NAMES[lang][TYPE_INDEX[kind]].lower()}" for kind, letter in TILE_LETTERS.items()
+    )
+    return [f"{words['free']} ({flowers}), * {words['blooming']}", f"{built}; {words['shops']}"]
 
 
 def _header(state: BloomTownState, view: dict, lang: str) -> str:

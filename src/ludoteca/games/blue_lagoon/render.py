@@ -18,14 +18,14 @@ _WORDS = {
            "over": "game over", "seat": "seat", "hand": "in hand", "settlers": "settlers",
            "settler": "settler", "villages": "villages", "village": "village", "tokens": "tokens",
            "score": "score", "earlier": "earlier phases",
-           "legend": "~ sea · A island · (A) stone circle · (c) token C/B/W/P/S · S0 settler · "
-                     "T0 village"},
+           "legend": "~ sea · A island · (A) stone circle · S0 settler · T0 village · moves: S row,col",
+           "tokens_legend": "tokens: (c) coconut (b) bamboo (w) water (p) precious stone (s) statuette"},
     "es": {"E": "Exploración", "S": "Asentamiento", "phase": "fase", "to_move": "le toca a",
            "over": "partida terminada", "seat": "asiento", "hand": "en mano", "settlers": "colonos",
            "settler": "colono", "villages": "aldeas", "village": "aldea", "tokens": "fichas",
            "score": "puntos", "earlier": "fases anteriores",
-           "legend": "~ mar · A isla · (A) círculo de piedras · (c) ficha C/B/W/P/S · S0 colono · "
-                     "T0 aldea"},
+           "legend": "~ mar · A isla · (A) círculo · S0 colono · T0 aldea · jugada: S fila,columna",
+           "tokens_legend": "fichas: (c) coco (b) bambú (w) agua (p) piedra preciosa (s) estatuilla"},
 }
 
 
@@ -61,12 +61,15 @@ def render(state, lang: str = "en", markup: bool = False) -> str:
     """A text picture of the whole (public) position in `lang` ("en" or "es")."""
     words = _WORDS.get(lang, _WORDS["en"])
     b = board(state.geo)
-    lines = []
+    # column numbers above the short rows (shifted half a hex) and below the long ones
+    lines = ["      " + " ".join(f"{c:^3}" for c in range(b.height - 1)).rstrip()]
     for r in range(b.height):
         start = b.offsets[r]
         tiles = " ".join(_tile(state, t, markup) for t in range(start, start + b.lengths[r]))
         lines.append(f"{r:>3} {'  ' if r % 2 == 0 else ''}{tiles}".rstrip())
+    lines.append("    " + " ".join(f"{c:^3}" for c in range(b.height)).rstrip())
     lines.append(words["legend"])
+    lines.append(words["tokens_legend"])
     status = words["over"] if state.finished else f"{words['to_move']} {words['seat']} {state.current}"
     lines.append(f"{words['phase']}: {words[state.phase]} · {status}")
     so_far = state.scores()

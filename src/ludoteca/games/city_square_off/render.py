@@ -25,6 +25,7 @@ TEXT = {
         "open": "open squares",
         "overhang": "overhang",
         "start": "choose and place a starter",
+        "legend": ". free  S starter  letters: tiles (lowercase = next to one of the same letter)",
     },
     "es": {
         "seat": ("verde", "naranja"),
@@ -40,6 +41,7 @@ TEXT = {
         "open": "casillas libres",
         "overhang": "sobresale",
         "start": "elige y coloca una ficha de inicio",
+        "legend": ". libre  S inicio  letras: fichas (minúscula = junto a otra de la misma letra)",
     },
 }
 def render(state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
@@ -69,18 +71,31 @@ def render(state: CitySquareOffState, lang: str, player: int | None, markup: boo
             for seat in (0, 1)
         ]
         lines.append(f"{label} {cells[0]}    {label} {cells[1]}")
-    lines.append("")
+    lines.append(text["legend"])
     lines.extend(_status(state, text, player))
     return "\n".join(lines)
 
 
 def _owners(state: CitySquareOffState, seat: int) -> dict[tuple[int, int], str]:
-    """Which piece covers each square of a seat's city: 'S' for the starter, else the tile id."""
-    squares = {}
-    for piece, orient, row, col in state.placed[seat]:
+    """Which piece covers each square of a seat's city: 'S' for the starter, else the tile's
+    letter — in lower case where it touches another piece of the same letter, so that two
+    neighbouring pieces never read as one."""
+    squares: dict[tuple[int, int], str] = {}
+    piece_at: dict[tuple[int, int], int] = {}
+    for number, (piece, orient, row, col) in enumerate(state.placed[seat]):
         mark = "S" if state.catalogue.pieces[piece].is_starter else piece[0]
-        for square in state.catalogue.squares_of(Place(piece, orient, row, col)):
+        cells = state.catalogue.squares_of(Place(piece, orient, row, col))
+        beside = {
+            squares[(r + dr, c + dc)]
+            for r, c in cells
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if piece_at.get((r + dr, c + dc), number) != number
+        }
+        if mark in beside and mark != "S":
+            mark = mark.lower()
+        for square in cells:
             squares[square] = mark
+            piece_at[square] = number
     return squares
 
 
@@ -90,6 +105,8 @@ def _cell(mark: str | None, seat: int, on_grid: bool, markup: bool) -> str:
     if not markup:
         return mark
     colour = "grey50" if mark == "S" else COLOURS[seat]
+    if mark.islower():
+        colour = f"{colour} underline"
     return f"[bold {colour}]{mark}[/]"
 
 

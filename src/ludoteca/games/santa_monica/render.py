@@ -12,13 +12,16 @@ WORDS = {
            "deck": "deck", "truck": "food truck", "foodie": "foodie", "player": "Player", "sd": "SD",
            "cards": "cards", "card": "card", "phase": "phase", "to_move": "to move", "tile": "tile",
            "final": "final round",
-           "over": "game over", "score": "score", "supply": "supply"},
+           "over": "game over", "score": "score", "supply": "supply", "you": "you",
+           "column": "column",
+           "legend": "B beach, S street · 1L 2T 1V: locals, tourists, VIPs there · * footprint"},
     "es": {"objective": "Objetivo", "faces": "Acciones de dólar de arena", "front": "Delante",
            "back": "Detrás", "deck": "mazo", "truck": "camión de comida", "foodie": "foodie",
            "player": "Jugador", "sd": "DA", "cards": "cartas", "card": "carta", "phase": "fase",
            "to_move": "turno de",
            "tile": "ficha", "final": "última ronda", "over": "fin de la partida", "score": "puntos",
-           "supply": "reserva"},
+           "supply": "reserva", "you": "tú", "column": "columna",
+           "legend": "B playa, S calle · 1L 2T 1V: locales, turistas, VIP allí · * huella"},
 }
 CELL = 11
 
@@ -53,6 +56,7 @@ def render(state: SantaMonicaState, lang: str = "en", player: int | None = None,
     scores = state.scores()
     for p in range(state.num_players):
         lines.extend(_city(state, p, words, lang, colour, scores[p], p == player))
+    lines.append(words["legend"])
     return "\n".join(lines)
 
 
@@ -60,12 +64,13 @@ def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
     c = state.content
     city, people, prints = state.cities[p], state.people[p], state.footprints[p]
     tile = c.tiles[state.tiles[p]] if state.tiles[p] >= 0 else None
-    head = (f"{words['player']} {p}{' *' if is_you else ''}: {words['tile']} "
+    head = (f"{words['player']} {p}{' (' + words['you'] + ')' if is_you else ''}: {words['tile']} "
             f"{_name(tile, lang) if tile else '?'}, {state.sand[p]} {words['sd']}, "
             f"{len(city) - 2} {words['card'] if len(city) == 3 else words['cards']}, "
             f"{words['score']} {score}")
     columns = sorted({s >> 1 for s in city})
     out = [colour(head, "bold")]
+    out.append("    " + " ".join(f"{col:^{CELL}}" for col in range(columns[0], columns[-1] + 1)))
     for row, letter, style in ((0, "B", "yellow"), (1, "S", "cyan")):
         cells = []
         for col in range(columns[0], columns[-1] + 1):
