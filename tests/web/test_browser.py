@@ -42,6 +42,9 @@ def test_play_a_bot_by_clicking_reload_and_continue_in_spanish(page, base_url, g
     page.locator(f'.game-card[data-game="{game_id}"] button').click()
     page.wait_for_selector("#create-form select[name=num_players]")
     assert page.locator("#create-button").inner_text() == "Crear mesa"
+    assert page.locator("select[name=bot-1]").input_value() == "mcts"  # a good first game
+    page.select_option("select[name=bot-1]", "random")  # (a quick opponent keeps the test short)
+    assert page.locator("select[name=level-1]").is_hidden()  # random ignores the level
     shot(page, f"{game_id}-create-es")
     page.locator("#create-button").click()
     page.wait_for_url("**/table/**")
@@ -128,3 +131,20 @@ def test_rules_page_in_spanish(page, base_url):
     page.wait_for_selector("#rules h2")
     assert page.locator("#options h2").inner_text() == "Opciones"
     shot(page, f"{GAMES[0]}-rules-es")
+
+
+def test_the_form_keeps_its_choices_when_the_language_changes(page, base_url):
+    page.goto(base_url)
+    choose_language(page, "en")
+    page.locator('.game-card[data-game="happy-city"] button').click()
+    page.wait_for_selector("#create-form select[name=num_players]")
+    page.select_option("#num-players", "3")
+    page.select_option("select[name=bot-2]", "greedy")
+    page.locator("#opt-expert").check()
+    choose_language(page, "es")
+    page.wait_for_selector("#create-button:text('Crear mesa')")
+    assert page.locator("#num-players").input_value() == "3"
+    assert page.locator("select[name=bot-2]").input_value() == "greedy"
+    assert page.locator("#opt-expert").is_checked()
+    assert page.locator("select[name=level-2]").is_hidden()
+    assert page.locator("select[name=level-1]").is_visible()  # mcts plays by level

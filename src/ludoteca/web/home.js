@@ -4,6 +4,9 @@ import { getLang, t, translatePage } from "./i18n.js";
 
 let catalogue;
 let chosen = null;
+// Only the search bot plays differently by level; the others ignore it, so it is not asked.
+const LEVELED_BOTS = new Set(["mcts"]);
+const DEFAULT_BOT = "mcts";
 
 async function main() {
   catalogue = await games();
@@ -13,8 +16,37 @@ async function main() {
 
 function draw() {
   drawGames();
-  if (chosen) drawForm(chosen);
+  if (chosen) {
+    const kept = formChoices();  // a language switch redraws the form: keep what was chosen
+    drawForm(chosen, false);
+    restoreChoices(kept);
+  }
   drawTables();
+}
+
+function formChoices() {
+  const form = document.getElementById("create-form");
+  return Array.from(form.elements).filter((field) => field.name).map((field) => ({
+    name: field.name, value: field.value, checked: field.checked, type: field.type,
+  }));
+}
+
+function restoreChoices(kept) {
+  const form = document.getElementById("create-form");
+  const count = kept.find((field) => field.name === "num_players");
+  if (count) {
+    form.elements.num_players.value = count.value;
+    form.elements.num_players.dispatchEvent(new Event("change"));
+  }
+  for (const field of kept) {
+    const matches = Array.from(form.elements).filter((f) => f.name === field.name
+      && (field.type !== "checkbox" || f.value === field.value));
+    for (const target of matches) {
+      if (field.type === "checkbox") target.checked = field.checked;
+      else target.value = field.value;
+      target.dispatchEvent(new Event("change"));
+    }
+  }
 }
 
 function playerRange(info) {
@@ -69,17 +101,21 @@ function seatRow(index) {
     el("option", { value: "human", selected: index === 0 }, t("human")),
     el("option", { value: "bot", selected: index > 0 }, t("bot")));
   const bot = el("select", { name: `bot-${index}`, "aria-label": t("bot") },
-    catalogue.bots.map((name) => el("option", { value: name }, name)));
+    catalogue.bots.map((name) => el("option", { value: name, selected: name === DEFAULT_BOT }, name)));
   const level = el("select", { name: `level-${index}`, "aria-label": t("level") },
     catalogue.levels.map((name) => el("option", { value: name, selected: name === "normal" }, t(name))));
   const botPart = el("span", { class: "bot-part" }, bot, level);
-  const sync = () => { botPart.hidden = kind.value !== "bot"; };
+  const sync = () => {
+    botPart.hidden = kind.value !== "bot";
+    level.hidden = !LEVELED_BOTS.has(bot.value);
+  };
   kind.addEventListener("change", sync);
+  bot.addEventListener("change", sync);
   sync();
   return el("div", { class: "seat-row" }, el("span", {}, `${t("player")} ${index}`), kind, botPart);
 }
 
-function drawForm(info) {
+function drawForm(info, scroll = true) {
   const lang = getLang();
   document.getElementById("create").hidden = false;
   document.getElementById("create-name").textContent = gameName(info, lang);
@@ -101,7 +137,7 @@ function drawForm(info) {
     el("button", { class: "primary", type: "submit", id: "create-button" }, t("create")),
   );
   form.onsubmit = (event) => { event.preventDefault(); submit(info, form); };
-  document.getElementById("create").scrollIntoView({ behavior: "smooth" });
+  if (scroll) document.getElementById("create").scrollIntoView({ behavior: "smooth" });
 }
 
 async function submit(info, form) {
@@ -121,7 +157,8 @@ async function submit(info, form) {
   const n = Number(data.get("num_players"));
   const seats = Array.from({ length: n }, (_, i) =>
     data.get(`seat-${i}`) === "bot"
-      ? { kind: "bot", bot: data.get(`bot-${i}`), level: data.get(`level-${i}`) }
+      ? { kind: "bot", bot: data.get(`bot-${i}`),
+          level: LEVELED_BOTS.has(data.get(`bot-${i}`)) ? data.get(`level-${i}`) : "normal" }
       : { kind: "human" });
   try {
     const table = await api("/api/tables", {
