@@ -21,7 +21,7 @@ const TEXT = {
       "Choose an orientation, then click a highlighted square: the piece's top-left-most square goes there.",
     waitingOther: "Your placement is in; waiting for the other city.", pending: "your secret placement",
     noRenderer: "", error: "Error", reconnecting: "Connection lost; reconnecting…", start: "Starter",
-    createdTitle: "Table created", openTable: "Open the table", bots: "Bot", game: "Game",
+    createdTitle: "Table created", openTable: "Open the table", bots: "Bot", game: "Game", toMove: "to move",
   },
   es: {
     tagline: "Cinco juegos de mesa modernos, jugados con exactitud.",
@@ -43,7 +43,7 @@ const TEXT = {
     clickAnchor: "Elige una orientación y pulsa una casilla resaltada: ahí irá la casilla superior izquierda de la pieza.",
     waitingOther: "Tu colocación está hecha; esperando a la otra ciudad.", pending: "tu colocación secreta",
     noRenderer: "", error: "Error", reconnecting: "Conexión perdida; reconectando…", start: "Ficha de inicio",
-    createdTitle: "Mesa creada", openTable: "Abrir la mesa", bots: "Bot", game: "Juego",
+    createdTitle: "Mesa creada", openTable: "Abrir la mesa", bots: "Bot", game: "Juego", toMove: "le toca",
   },
 };
 

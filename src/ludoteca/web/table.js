@@ -1,5 +1,6 @@
 // The table page: follows one table over its WebSocket and hands each update to the game's renderer.
 // The renderer is games/<game-id>.js when the game has one, else games/generic.js (see its header).
+import { SEAT_MARKS, applySeatColours } from "./seats.js";
 import { api, el, gameName, games } from "./api.js";
 import { getLang, t, translatePage } from "./i18n.js";
 
@@ -110,7 +111,9 @@ function drawSeats(table) {
     const who = seat.kind === "bot" ? `${t("bot")} ${seat.bot} (${t(seat.level)})` : t("human");
     const moving = table.to_move.includes(seat.seat);
     return el("span", { class: `seat seat-${seat.seat}${moving ? " moving" : ""}`, dataset: { seat: seat.seat } },
-      moving ? "● " : "", el("strong", {}, seatName(seat.seat)), ` ${who}`, mine.includes(seat.seat) ? ` (${t("you")})` : "");
+      el("span", { class: "mark", "aria-hidden": "true" }, `${SEAT_MARKS[seat.seat]} `),
+      el("strong", {}, seatName(seat.seat)), ` ${who}`, mine.includes(seat.seat) ? ` (${t("you")})` : "",
+      moving ? el("span", { class: "moving-mark" }, ` · ${t("toMove")}`) : "");
   }));
 }
 
@@ -134,7 +137,8 @@ function drawStatus(table) {
 
 function drawLog(history) {
   const log = $("log");
-  log.replaceChildren(...history.map(([player, text]) => el("li", {}, el("span", { class: `who seat-${player}` }, seatName(player)), ` ${text}`)));
+  log.replaceChildren(...history.map(([player, text]) => el("li", {},
+    el("span", { class: `who seat-${player}` }, `${SEAT_MARKS[player] || ""} ${seatName(player)}`), ` ${text}`)));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -236,6 +240,7 @@ async function main() {
   if (!first) return;
   info = catalogue.games.find((g) => g.id === first.table.game);
   const module = await import(`/static/games/${info.renderer}.js`);
+  applySeatColours(module.seatColours);
   renderer = module.create($("board"), { act, t, lang: getLang });
   payload = first;
   draw();

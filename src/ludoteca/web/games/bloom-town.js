@@ -12,6 +12,7 @@
 // Playing: build = click a hand tile (the first one is preselected), then a highlighted square of
 // your town (hovering one lights up the market space its flower takes from); take = click a
 // highlighted market tile; bonus step and final keep = buttons.
+import { SEAT_COLOURS } from "../seats.js";
 import { el, svg } from "../api.js";
 
 const TYPES = ["office", "subway", "park", "home", "shop"];
@@ -23,7 +24,6 @@ const ROOFS = {
   icecream: ["subway", "park"], toys: ["subway", "home"], pets: ["park", "home"],
 };
 const LETTERS = "abcde";
-const SEAT_COLOURS = ["#2f855a", "#dd6b20", "#3182ce", "#b7791f"];
 
 const TEXT = {
   en: {

@@ -20,6 +20,8 @@
 import { el, svg } from "../api.js";
 
 const COLOURS = ["#e85a9b", "#2f6fd6", "#f08a24", "#3aa655"]; // pink, blue, orange, green (components.json)
+// The printed pieces' colours are the seats' colours on the whole page (seat bar and log too).
+export const seatColours = COLOURS;
 const ISLAND_TINTS = ["#f3e3b5", "#d9e8a6", "#efd59b", "#c9e2a0", "#f1dcae", "#d4e6b0", "#e8d5a0", "#cde5b8"];
 const R = 22; // hex radius (centre to corner)
 const W = Math.sqrt(3) * R; // hex width

@@ -2,10 +2,10 @@
 // Pick a piece (only in the starter phase and City Sprint) and an orientation; the legal anchor
 // squares of your city light up; hovering one previews the piece, clicking it places the piece.
 // The anchor is the piece's top-left-most square (the notation's square). Interface: generic.js.
+import { SEAT_COLOURS } from "../seats.js";
 import { el, svg } from "../api.js";
 
 const LETTERS = "abcdefghi";
-const COLOURS = ["#2f855a", "#dd6b20"];
 const LIGHT = ["#c6f6d5", "#feebc8"];
 
 function parseAction(text) {
@@ -105,7 +105,7 @@ export function create(root, env) {
         for (const [r, c] of placed.squares) {
           const [x, y] = at(r, c);
           group.append(svg("rect", { x: x + 1, y: y + 1, width: size - 3, height: size - 3, rx: 3, class: "piece",
-            fill: COLOURS[owner], "fill-opacity": starter ? 1 : 0.55 + 0.4 * ((index * 37) % 10) / 10,
+            fill: SEAT_COLOURS[owner], "fill-opacity": starter ? 1 : 0.55 + 0.4 * ((index * 37) % 10) / 10,
             "pointer-events": "none" }));
         }
         const [r, c] = placed.squares[0];
@@ -113,7 +113,11 @@ export function create(root, env) {
         group.append(svg("text", { x: x + 3, y: y + size / 2 + 3, class: "piece-label", "pointer-events": "none" },
           starter ? placed.piece.slice(0, 3) : placed.piece));
       });
-      if (owner === me && seat !== null && player.pending) group.append(...ghost(player.pending, "ghost pending"));
+      if (owner === me && seat !== null && player.pending) {
+        const pending = ghost(player.pending, "ghost pending");
+        pending.forEach((square) => square.setAttribute("style", `stroke: ${SEAT_COLOURS[owner]}; fill: ${SEAT_COLOURS[owner]}55`));
+        group.append(...pending);
+      }
       group.append(preview);
       return group;
     }
@@ -147,14 +151,14 @@ export function create(root, env) {
         el("span", {}, `${env.t("piece")}: `),
         [...byPiece.keys()].map((p) => el("button", { class: p === piece ? "choice active" : "choice", dataset: { piece: p },
           onclick: () => { piece = p; orient = null; update(data); } }, p, shapeOf(p, byPiece.get(p).keys().next().value)
-          ? miniShape(shapeOf(p, byPiece.get(p).keys().next().value), COLOURS[me], 8) : null))));
+          ? miniShape(shapeOf(p, byPiece.get(p).keys().next().value), SEAT_COLOURS[me], 8) : null))));
     }
     if (orients.size) {
       controls.append(el("div", { class: "orients", role: "group", "aria-label": env.t("orientation") },
         el("span", {}, `${env.t("orientation")}: `),
         [...orients.keys()].map((o) => el("button", { class: o === orient ? "choice active" : "choice", dataset: { orient: o },
           title: `${piece} ${o}`, onclick: () => { orient = o; update(data); } },
-          shapeOf(piece, o) ? miniShape(shapeOf(piece, o), COLOURS[me]) : o, el("small", {}, o)))));
+          shapeOf(piece, o) ? miniShape(shapeOf(piece, o), SEAT_COLOURS[me]) : o, el("small", {}, o)))));
       controls.append(el("p", { class: "hint" }, env.t("clickAnchor")));
     } else if (seat !== null && view.players[me].submitted && !table.is_over) {
       controls.append(el("p", { class: "hint" }, env.t("waitingOther")));

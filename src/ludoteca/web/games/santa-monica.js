@@ -13,12 +13,12 @@
 // then a highlighted space (mv), or a highlighted space for the moving person (step); two cards of
 // one row (swap). Truck columns are clicked under the display. Everything else is a button.
 // Interface: see generic.js.
+import { SEAT_COLOURS } from "../seats.js";
 import { el, svg } from "../api.js";
 
 const W = 118; // card width in SVG units
 const H = 84; // card height
 const GAP = 6;
-const SEAT_COLOURS = ["#2f855a", "#dd6b20", "#3182ce", "#b7791f"];
 const TAG_COLOURS = { local: "#805ad5", tourist: "#d53f8c", business: "#4a5568", sport: "#dd6b20",
   nature: "#38a169", wave: "#3182ce" };
 const KINDS = ["L", "T", "V"];

@@ -1,0 +1,36 @@
+"""One colour per seat on the whole page: the seat bar, the board and the log agree."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BLUE_LAGOON = ["rgb(232, 90, 155)", "rgb(47, 111, 214)"]  # its printed pink and blue pieces
+PALETTE = ["rgb(0, 114, 178)", "rgb(213, 94, 0)", "rgb(0, 158, 115)", "rgb(204, 121, 167)"]
+
+
+def _open(page, base_url, game_id, players=2):
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+    table = httpx.post(f"{base_url}/api/tables", json={"game": game_id, "seed": 2, "seats": seats}).json()
+    link = next(seat["link"] for seat in table["seats"] if seat.get("link"))
+    page.goto(link if link.startswith("http") else base_url + link)
+    page.wait_for_selector("#board > *")
+
+
+def _bar_colour(page, seat):
+    return page.eval_on_selector(f"#seats .seat-{seat}", "e => getComputedStyle(e).color")
+
+
+def test_blue_lagoon_seats_wear_their_pieces_colours(page, base_url):
+    _open(page, base_url, "blue-lagoon")
+    assert [_bar_colour(page, seat) for seat in (0, 1)] == BLUE_LAGOON
+
+
+def test_four_bloom_town_seats_have_four_distinct_colours_and_marks(page, base_url):
+    _open(page, base_url, "bloom-town", players=4)
+    colours = [_bar_colour(page, seat) for seat in range(4)]
+    assert colours == PALETTE
+    marks = [page.inner_text(f"#seats .seat-{seat} .mark").strip() for seat in range(4)]
+    assert len(set(marks)) == 4
