@@ -298,3 +298,27 @@ def test_a_bots_move_is_said_to_the_person():
     TerminalGame(session, console).run()
     bot_line = f"Player 1 (random bot): {session.state.history[0][1]}"
     assert bot_line in console.output
+
+
+@pytest.mark.parametrize("game_id,name,needle", [
+    ("happy-city", "school", "cost 2"),
+    ("santa-monica", "b07", "Boogie Board Bay"),
+    ("santa-monica", "pier", "starting tile"),
+    ("bloom-town", "bakery", "roof"),
+    ("city-square-off", "y5", "5 squares"),
+])
+def test_show_describes_every_kind_of_component(game_id, name, needle):
+    info = ludoteca.load(game_id).info
+    session = Session.start(game_id, ["human"] + ["random"] * (info.min_players - 1), seed=1)
+    answers = iter([f"show {name}", "show", "show zzz-nothing", "quit", ""])
+    console = ScriptedConsole(lambda prompt: next(answers))
+    TerminalGame(session, console).run()
+    assert needle in console.output
+    assert "show NAME, one of:" in console.output
+    assert "nothing here is called 'zzz-nothing'" in console.output
+
+
+def test_show_speaks_spanish():
+    session = Session.start("happy-city", ["human", "random"], seed=1, lang="es")
+    assert "coste 2" in session.component("school") and "azul" in session.component("school")
+    assert session.component("scho") == session.component("school")  # a unique start is enough

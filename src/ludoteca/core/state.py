@@ -118,6 +118,12 @@ class State:
         others = [s for p, s in enumerate(scores) if p != player]
         return scores[player] - (max(others) if others else 0)
 
+    def components(self, lang: str = "en") -> dict[str, str]:
+        """Game hook: every card, building, tile, shop or shape of this game, by the name a player
+        types (lower case), with a few lines saying what it is and does — for `show` in the
+        terminal. Printed component facts only, never anything hidden."""
+        return {}
+
     def heuristic_action(self, player: int, rng: random.Random) -> Action:
         """Game hook: the move of the rule-of-thumb reference player (the `heuristic` bot).
 

@@ -174,6 +174,8 @@ class TerminalGame:
             screen.help_view(self.console, self.session, seat)
         elif command == "rules":
             screen.rules_view(self.console, self.session)
+        elif command == "show":
+            self._show(rest)
         elif command == "list":
             screen.actions_view(self.console, self.session, seat, contains=rest or None, limit=None)
         elif command == "undo":
@@ -188,6 +190,20 @@ class TerminalGame:
         elif command == "quit":
             return Outcome.QUIT
         return Outcome.STAY
+
+    def _show(self, name: str) -> None:
+        """A component's description; with no name (or an unknown one), the names there are."""
+        found = self.session.component(name)
+        if isinstance(found, str):
+            screen.component_view(self.console, found)
+            return
+        names = ", ".join(found[:40]) + (" …" if len(found) > 40 else "")
+        if not found:
+            self._error(say(self.lang, "show_none"))
+        elif name:
+            self._error(say(self.lang, "show_unknown", name=name, names=names))
+        else:
+            self._say_plain(say(self.lang, "show_usage", names=names), "yellow")
 
     def _save(self, path: str) -> None:
         if not path:

@@ -132,6 +132,10 @@ def help_view(console: Console, session: Session, seat: int) -> None:
     console.print(Panel(say(session.lang, "help", example=example), expand=False))
 
 
+def component_view(console: Console, text: str) -> None:
+    console.print(Panel(Text(text), expand=False))
+
+
 def rules_view(console: Console, session: Session) -> None:
     console.print(Panel(Markdown(session.game.rules_summary(session.lang))))
 

@@ -253,6 +253,20 @@ class Session:
         Path(path).expanduser().write_text(text, encoding="utf-8")
         return len(record["actions"])
 
+    # ---- components -----------------------------------------------------------------------------
+
+    def component(self, name: str) -> str | list[str]:
+        """The description of the component called `name` (its id, or the start of a unique id);
+        otherwise the names that `name` may mean (every name when `name` is empty)."""
+        texts = self.state.components(self.lang)
+        key = name.strip().lower()
+        if key in texts:
+            return texts[key]
+        matches = sorted(k for k in texts if key and k.startswith(key))
+        if len(matches) == 1:
+            return texts[matches[0]]
+        return matches or sorted(texts)
+
     # ---- naming -------------------------------------------------------------------------------
 
     def who(self, seat: int, viewer: int | None = None) -> str:

@@ -31,6 +31,7 @@ EN: dict[str, str] = {
         "Commands:\n"
         "  [bold]list[/] \\[TEXT]  all legal actions (those containing TEXT)\n"
         "  [bold]rules[/]        the rules in brief\n"
+        "  [bold]show NAME[/]    what a card, building, tile, shop or shape is and does\n"
         "  [bold]undo[/]         take back your own last action (not after another player's move "
         "or anything revealed)\n"
         "  [bold]save FILE[/]    save a replayable record of the game (JSON)\n"
@@ -66,6 +67,9 @@ EN: dict[str, str] = {
     "bad_record": "this is not a saved game: it has no {field!r}",
     "resume_players": "the saved game has {count} players; --players names {given}",
     "thinking": "{player} ({who}) is thinking…",
+    "show_usage": "show NAME, one of: {names}",
+    "show_unknown": "nothing here is called {name!r}; show NAME, one of: {names}",
+    "show_none": "this game has no components to show",
     "replay_unfinished": "the game was not finished: {count} actions; to move: {seats}",
     "bot_moved": "{player} ({who}): {action}",
     "offer_save": "Save the game before leaving? Type a file name, or press Enter to leave: ",
@@ -96,6 +100,7 @@ ES: dict[str, str] = {
         "Órdenes:\n"
         "  [bold]lista[/] \\[TEXTO]   todas las acciones legales (las que contienen TEXTO)\n"
         "  [bold]reglas[/]          las reglas en resumen\n"
+        "  [bold]mostrar NOMBRE[/]  qué es y qué hace una carta, edificio, ficha, tienda o forma\n"
         "  [bold]deshacer[/]        retira tu última acción (no tras la jugada de otro ni si "
         "reveló algo)\n"
         "  [bold]guardar ARCHIVO[/] guarda un registro reproducible de la partida (JSON)\n"
@@ -131,6 +136,9 @@ ES: dict[str, str] = {
     "bad_record": "esto no es una partida guardada: le falta {field!r}",
     "resume_players": "la partida guardada tiene {count} jugadores; --players nombra {given}",
     "thinking": "{player} ({who}) está pensando…",
+    "show_usage": "mostrar NOMBRE, uno de: {names}",
+    "show_unknown": "nada se llama {name!r}; mostrar NOMBRE, uno de: {names}",
+    "show_none": "este juego no tiene componentes que mostrar",
     "replay_unfinished": "la partida no terminó: {count} acciones; le toca a: {seats}",
     "bot_moved": "{player} ({who}): {action}",
     "offer_save": "¿Guardar la partida antes de salir? Escribe un nombre de archivo, o pulsa Intro "
@@ -149,6 +157,8 @@ COMMANDS: dict[str, str] = {
     "reglas": "rules",
     "list": "list",
     "lista": "list",
+    "show": "show",
+    "mostrar": "show",
     "undo": "undo",
     "deshacer": "undo",
     "save": "save",

@@ -17,7 +17,10 @@ from .components import (
     ROWS,
     SHOP_KIND_NAMES,
     SHOP_KINDS,
+    SHOP_ROOF,
     SIDE_NAMES,
+    TILE_CODE,
+    TILE_COPIES,
     TYPE_COLOURS,
     TYPE_INDEX,
     TYPE_NAMES,
@@ -155,3 +158,30 @@ def _colour(name: str) -> str:
 def _pad(text: str, width: int, colour: str | None) -> str:
     padded = f"{text:<{width}}"
     return f"[{colour}]{text}[/]{padded[len(text):]}" if colour else padded
+
+
+SHOW = {
+    "en": {"type": "building type", "shop": "shop", "copies": "tiles in the box",
+           "roof": "roof: scores 1 + each of these types beside it",
+           "letter": "on the grids"},
+    "es": {"type": "tipo de edificio", "shop": "tienda", "copies": "fichas en la caja",
+           "roof": "tejado: puntúa 1 + cada uno de estos tipos a su lado", "letter": "en las cuadrículas"},
+}
+
+
+def component_texts(lang: str) -> dict[str, str]:
+    """Every building type and every shop kind (with its roof types), by its name in `lang`."""
+    lang = lang if lang in SHOW else "en"
+    words = SHOW[lang]
+    texts = {}
+    for kind, letter in TILE_LETTERS.items():
+        name = TYPE_NAMES[lang][TYPE_INDEX[kind]]
+        texts[name.lower()] = (f"{name} ({words['type']}) · {words['letter']}: {letter} · "
+                               f"{words['copies']}: {TILE_COPIES[TILE_CODE[kind]]}")
+    for index, kind in enumerate(SHOP_KINDS):
+        code = TILE_CODE[f"shop:{kind}"]
+        name = SHOP_KIND_NAMES[lang][index]
+        roof = ", ".join(TYPE_NAMES[lang][t] for t in sorted(SHOP_ROOF[code]))
+        texts[name.lower()] = (f"{name} ({words['shop']}) · {words['letter']}: {kind[:4]} · {words['roof']}: "
+                               f"{roof} · {words['copies']}: {TILE_COPIES[code]}")
+    return texts

@@ -550,3 +550,6 @@ class BloomTownState(State):
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
         return render.render(self, lang, player, markup)
 
+    def components(self, lang: str = "en") -> dict[str, str]:
+        return render.component_texts(lang)
+

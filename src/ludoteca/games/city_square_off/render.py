@@ -134,3 +134,26 @@ def _status(state: CitySquareOffState, text: dict, player: int | None) -> list[s
         extra = f" — {text['start']}" if state.in_starter_phase else ""
         lines.append(f"{text['to_move']}: {seats}{extra}")
     return lines
+
+
+SHOW = {
+    "en": {"starter": "starter", "tile": "tile", "squares": "squares"},
+    "es": {"starter": "ficha de inicio", "tile": "ficha", "squares": "casillas"},
+}
+
+
+def component_texts(state: CitySquareOffState, lang: str) -> dict[str, str]:
+    """Every piece (tiles and starters), drawn in its first orientation, by its id."""
+    words = SHOW.get(lang, SHOW["en"])
+    texts = {}
+    for piece in state.catalogue.pieces.values():
+        cells = piece.orientations["r0"]
+        rows, cols = max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
+        mark = "S" if piece.is_starter else piece.id[0]
+        drawing = ["  " + " ".join(mark if (r, c) in cells else "." for c in range(cols))
+                   for r in range(rows)]
+        kind = words["starter"] if piece.is_starter else words["tile"]
+        name = piece.names.get(lang) or piece.names["en"]
+        head = f"{piece.id} — {name} ({kind}, {len(cells)} {words['squares']})"
+        texts[piece.id.lower()] = "\n".join([head, *drawing])
+    return texts

@@ -451,3 +451,8 @@ class CitySquareOffState(State):
         from .render import render
 
         return render(self, lang, player, markup)
+
+    def components(self, lang: str = "en") -> dict[str, str]:
+        from .render import component_texts
+
+        return component_texts(self, lang)

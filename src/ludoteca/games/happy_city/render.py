@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import scoring
-from .cards import CARDS, COLOUR, COLOURS, MARKET, RESIDENCES, condition_text
+from .cards import CARDS, COLOUR, COLOURS, EFFECT_TEXT, MARKET, RESIDENCES, condition_text
 
 if TYPE_CHECKING:
     from .rules import HappyCityState
@@ -91,3 +91,36 @@ def _header(state: HappyCityState, words: dict) -> str:
         return f"{words['title']} — {words['over']}"
     return (f"{words['title']} — {words['round']} {state.round}, {words['to_move']} "
             f"{words['player'].lower()} {state.current}: {words['phases'][state.phase]}")
+
+
+SHOW = {
+    "en": {"cost": "cost", "people": "people", "hearts": "hearts", "income": "income", "deck": "deck",
+           "needs": "needs", "colours": ("yellow", "blue", "green", "orange", "purple"),
+           "kinds": {"building": "building", "residence": "residence", "market": "start card",
+                     "family": "special", "expert": "expert special"}},
+    "es": {"cost": "coste", "people": "personas", "hearts": "corazones", "income": "ingresos", "deck": "mazo",
+           "needs": "requiere", "colours": ("amarillo", "azul", "verde", "naranja", "morado"),
+           "kinds": {"building": "edificio", "residence": "residencia", "market": "carta inicial",
+                     "family": "especial", "expert": "especial experto"}},
+}
+
+
+def component_texts(state: HappyCityState, lang: str) -> dict[str, str]:
+    """Every card of the catalogue, by its key: kind, cost, colour, people, hearts, income, effect."""
+    words = SHOW.get(lang, SHOW["en"])
+    texts = {}
+    for key, card in CARDS.items():
+        name = card.name_es if lang == "es" else card.name_en
+        colour = f", {words['colours'][card.colour]}" if card.colour is not None else ""
+        head = f"{name} ({words['kinds'].get(card.kind, card.kind)}{colour})"
+        facts = [f"{words['cost']} {card.cost}", f"{words['people']} {card.people}",
+                 f"{words['hearts']} {card.hearts}", f"{words['income']} {card.income}"]
+        if card.deck:
+            facts.append(f"{words['deck']} {card.deck}")
+        lines = [head, "  " + " · ".join(facts)]
+        if card.condition:
+            lines.append(f"  {words['needs']}: {condition_text(key)}")
+        if key in EFFECT_TEXT:
+            lines.append("  " + EFFECT_TEXT[key][1 if lang == "es" else 0])
+        texts[key] = "\n".join(lines)
+    return texts

@@ -524,6 +524,11 @@ class HappyCityState(State):
 
         return render(self, lang, player, markup)
 
+    def components(self, lang: str = "en") -> dict[str, str]:
+        from .render import component_texts
+
+        return component_texts(self, lang)
+
 
 # ---- why an action is illegal, in English and Spanish ----------------------------------------
 

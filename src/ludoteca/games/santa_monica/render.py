@@ -86,3 +86,38 @@ def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
             cells.append(f"{name}{mark} {crowd}"[:CELL].ljust(CELL))
         out.append(f"  {letter} " + colour("|".join(cells), style))
     return out
+
+
+SHOW = {
+    "en": {"beach": "beach", "street": "street", "tile": "starting tile", "face": "sand dollar action",
+           "objective": "objective", "tags": "tags", "stand_in": "stand-in content"},
+    "es": {"beach": "playa", "street": "calle", "tile": "ficha inicial", "face": "acción de dólar de arena",
+           "objective": "objetivo", "tags": "etiquetas", "stand_in": "contenido provisional"},
+}
+
+
+def component_texts(state: SantaMonicaState, lang: str) -> dict[str, str]:
+    """Every card, starting tile, sand dollar face and objective of the content in play, by id."""
+    words = SHOW.get(lang, SHOW["en"])
+    c = state.content
+    text_key = "text_es" if lang == "es" else "text"
+
+    def tags(names: list[str]) -> str:
+        return ", ".join(c.tag_names.get(tag, {}).get(lang, tag) for tag in names)
+
+    def entry(item: dict, kind: str, *extra: str) -> str:
+        mark = f" — {words['stand_in']}" if str(item.get("status", "")).startswith("stand-in") else ""
+        head = f"{item.get('id', item.get('code'))} — {_name(item, lang)} ({kind}){mark}"
+        return "\n".join([head, *extra, "  " + (item.get(text_key) or item.get("text", ""))])
+
+    texts = {}
+    for card in c.cards:
+        card_tags = f"  {words['tags']}: {tags(card['tags'])}"
+        texts[card["id"].lower()] = entry(card, words[card["row"]], card_tags)
+    for tile in c.tiles:
+        texts[tile["id"].lower()] = entry(tile, words["tile"])
+    for face in c.faces:
+        texts[face["code"].lower()] = entry(face, words["face"])
+    for objective in c.objectives:
+        texts[objective["id"].lower()] = entry(objective, words["objective"])
+    return texts

@@ -651,6 +651,9 @@ class SantaMonicaState(State):
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
         return render_module.render(self, lang, player, markup)
 
+    def components(self, lang: str = "en") -> dict[str, str]:
+        return render_module.component_texts(self, lang)
+
     def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
         code, values = _explain(self, action, player)
         lang = lang if lang in ("en", "es") else "en"
