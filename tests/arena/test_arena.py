@@ -17,7 +17,7 @@ BOTS = ["greedy", "random", "mcts:4"]
 
 def _comparable(outcomes):
     """Outcomes without the thinking times (wall clock differs from run to run)."""
-    return [{k: v for k, v in o.items() if k != "seconds_per_move"} for o in outcomes]
+    return [{k: v for k, v in o.items() if k not in ("seconds_per_move", "seconds_max")} for o in outcomes]
 
 
 @pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
