@@ -111,6 +111,7 @@ class _Node:
         rng: random.Random,
         prior: dict[Action, float] | None,
         widening: float | None,
+        informed: bool,
     ) -> tuple[Action, bool]:
         """UCB choice of `seat` in `state`; True when the action is tried here for the first time.
 
@@ -125,7 +126,7 @@ class _Node:
             table[action][2] += 1
         width = len(legal) if widening is None else WIDEN_BASE + widening * math.sqrt(visits - 1)
         if len(known) < min(len(legal), width):
-            action = _fresh_action(state, seat, [a for a in legal if a not in table], rng, prior)
+            action = _fresh_action(state, seat, [a for a in legal if a not in table], rng, prior, informed)
             table[action] = [0, 0.0, 1]
             return action, True
         best_value, best = -math.inf, []
@@ -142,14 +143,19 @@ class _Node:
 
 
 def _fresh_action(
-    state: State, seat: int, fresh: list[Action], rng: random.Random, prior: dict[Action, float] | None
+    state: State,
+    seat: int,
+    fresh: list[Action],
+    rng: random.Random,
+    prior: dict[Action, float] | None,
+    informed: bool,
 ) -> Action:
     """The next action to try at a node: best prior first at the root, else the policy's choice."""
     if prior:
         top = max(prior.get(a, 0.0) for a in fresh)
         return rng.choice([a for a in fresh if prior.get(a, 0.0) == top])
-    if len(fresh) == 1:
-        return fresh[0]
+    if len(fresh) == 1 or not informed:
+        return rng.choice(fresh)
     suggested = state.playout_action(seat, rng)
     return suggested if suggested in fresh else rng.choice(fresh)
 
@@ -236,7 +242,7 @@ class MctsBot(Bot):
             expanded = False
             for seat in state.to_move:
                 seat_prior = prior if node is root and seat == player else None
-                action, new = node.select(seat, state, rng, seat_prior, self.widening)
+                action, new = node.select(seat, state, rng, seat_prior, self.widening, self.informed)
                 choices.append((seat, action))
                 expanded = expanded or new
             for seat, action in choices:
