@@ -6,12 +6,15 @@ only when the toy game works, so nothing here depends on the speed of the machin
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ludoteca.bots import MctsBot
+from ludoteca.bots.mcts import playout
 from ludoteca.core import OptionError
 
-from .toy import FakeClock, Tree, tree_state
+from .toy import Add, FakeClock, MatchGame, MatchState, Tree, tree_state
 
 SEEDS = range(10)
 
@@ -129,3 +132,28 @@ def test_a_level_budget_counts_from_the_call_and_gives_up_nothing_when_time_is_p
 def test_bad_search_options_are_refused_by_name(options):
     with pytest.raises(OptionError):
         MctsBot(seed=1, **options)
+
+
+class _PeekingMatch(MatchState):
+    """Matching pennies whose playout policy copies seat 0's pick whenever it has been applied."""
+
+    __slots__ = ()
+
+    def playout_action(self, player: int, rng: random.Random) -> Add:
+        if player == 1 and self.picks[0] is not None:
+            return Add(self.picks[0])
+        return rng.choice([Add(1), Add(2)])
+
+
+class _PeekingGame(MatchGame):
+    state_class = _PeekingMatch
+
+
+def test_playouts_pick_for_every_seat_of_a_simultaneous_round_before_applying_any():
+    rng = random.Random(3)
+    winners = set()
+    for _ in range(40):
+        state = _PeekingGame().new_state(2, seed=1)
+        assert playout(state, rng, None) == 2
+        winners.add(state.winner)
+    assert winners == {0, 1}, "seat 1 saw seat 0's pick of the same round and always matched it"
