@@ -157,3 +157,19 @@ def test_playouts_pick_for_every_seat_of_a_simultaneous_round_before_applying_an
         assert playout(state, rng, None) == 2
         winners.add(state.winner)
     assert winners == {0, 1}, "seat 1 saw seat 0's pick of the same round and always matched it"
+
+
+def test_a_search_stops_once_its_choice_cannot_change_and_chooses_as_the_whole_budget_would(monkeypatch):
+    from ludoteca.bots import mcts
+
+    from .toy import count_state
+
+    positions = [count_state(start) for start in (0, 3, 5, 7, 8)]
+    early = []
+    for position in positions:
+        bot = MctsBot(seed=2, iterations=2000)
+        early.append((str(bot.choose(position, 0)), bot.last_iterations))
+    assert early[-1][1] < 2000, "the immediate win settles the choice long before 2000 iterations"
+    monkeypatch.setattr(mcts, "_settled", lambda table, left: False)
+    full = [str(MctsBot(seed=2, iterations=2000).choose(position, 0)) for position in positions]
+    assert [choice for choice, _ in early] == full

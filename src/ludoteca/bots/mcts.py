@@ -26,7 +26,9 @@ What makes it scale with time:
   search values the actions in random order and stops at `PRIOR_SHARE` of its seconds;
 - budgets that hold: the clock starts when `choose` is called (determinizing and the prior
   count), and an iteration is not started if the mean iteration so far would end past the
-  deadline, so a move overruns its seconds by at most a fraction of one iteration.
+  deadline, so a move overruns its seconds by at most a fraction of one iteration;
+- early stop: the search ends as soon as the most visited root action cannot be overtaken by
+  the iterations left, since the rest of the budget could not change the choice.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ PRIOR_SHARE = 0.3  # a timed search stops valuing root actions after this share 
 WIDEN_BASE = 4  # actions a seat considers at a node before widening with its visits
 WIDENING = 2.0  # default widening rate: WIDEN_BASE + WIDENING × √visits actions are considered
 PLAYOUT_POLICIES = ("informed", "random")
+SETTLED_CHECK_EVERY = 32  # iterations between checks that the choice can no longer change
 
 
 class _Deadline:
@@ -217,6 +220,12 @@ class MctsBot(Bot):
             mean_iteration = (deadline.elapsed() - searched_from) / done if done else 0.0
             if not deadline.allows(mean_iteration):
                 break
+            if done % SETTLED_CHECK_EVERY == 0 and done:
+                left = self.budget.iterations - done
+                if deadline.seconds is not None and mean_iteration > 0:
+                    left = min(left, int((deadline.seconds - deadline.elapsed()) / mean_iteration) + 1)
+                if _settled(root.stats[player], left):
+                    break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
             self._iterate(root, sample, player, rng, prior, limit, leaf)
@@ -272,6 +281,17 @@ def _check_search_options(limit: int | None | str, policy: str, widening: float 
         raise OptionError(f"playout limit must be 'tuned', None or a number of actions ≥ 0, not {limit!r}")
     if widening is not None and widening < 0:
         raise OptionError(f"widening must be ≥ 0 or None, not {widening}")
+
+
+def _settled(table: dict[Action, list[float]], left: int) -> bool:
+    """Whether the most visited root action stays so even if every iteration left went elsewhere.
+
+    Every iteration visits one root action of the searching seat, so then the choice is already
+    the one the whole budget would make, and the rest of the budget would be spent for nothing
+    (decisions with a clear best move, frequent in multi-step turns, end early).
+    """
+    visits = sorted((entry[0] for entry in table.values()), reverse=True)
+    return len(visits) >= 1 and visits[0] - (visits[1] if len(visits) > 1 else 0) > left
 
 
 def _most_visited(
