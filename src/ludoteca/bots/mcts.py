@@ -217,21 +217,30 @@ class MctsBot(Bot):
         searched_from = deadline.elapsed()
         done = 0
         while done < self.budget.iterations:
-            mean_iteration = (deadline.elapsed() - searched_from) / done if done else 0.0
-            if not deadline.allows(mean_iteration):
+            if self._spent(root, player, deadline, done, deadline.elapsed() - searched_from):
                 break
-            if done % SETTLED_CHECK_EVERY == 0 and done:
-                left = self.budget.iterations - done
-                if deadline.seconds is not None and mean_iteration > 0:
-                    left = min(left, int((deadline.seconds - deadline.elapsed()) / mean_iteration) + 1)
-                if _settled(root.stats[player], left):
-                    break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
             self._iterate(root, sample, player, rng, prior, limit, leaf)
             done += 1
         self.last_iterations = done
         return _most_visited(legal, root.stats.get(player, {}), prior, rng)
+
+    def _spent(self, root: _Node, player: int, deadline: _Deadline, done: int, searching: float) -> bool:
+        """Whether to stop before iteration `done + 1`, after `searching` seconds of iterations.
+
+        Stop when the mean iteration so far would end past the deadline, or when the choice is
+        settled (checked every `SETTLED_CHECK_EVERY` iterations).
+        """
+        mean_iteration = searching / done if done else 0.0
+        if not deadline.allows(mean_iteration):
+            return True
+        if not done or done % SETTLED_CHECK_EVERY:
+            return False
+        left = self.budget.iterations - done
+        if deadline.seconds is not None and mean_iteration > 0:
+            left = min(left, int((deadline.seconds - deadline.elapsed()) / mean_iteration) + 1)
+        return _settled(root.stats[player], left)
 
     def _iterate(
         self,
