@@ -204,7 +204,7 @@ def arena(
     bots: str = typer.Option(
         "mcts,greedy,random",
         "--bots",
-        help="Comma-separated bot specs NAME[@LEVEL][:ITERATIONS][+KEY=VALUE...]: random, heuristic, "
+        help="Comma-separated bot specs NAME\\[@LEVEL]\\[:ITERATIONS]\\[+KEY=VALUE...]: random, heuristic, "
         "greedy, mcts; mcts@hard = the hard level whatever --level says (so mcts@hard,mcts@normal "
         "meet in one arena); mcts:500 = exactly 500 iterations, no time limit; MCTS keys: "
         "depth=N|end (playout actions), policy=informed|random, widen=RATE|off, seconds=S.",

@@ -33,10 +33,11 @@ class MatchSpec:
 
 
 BOT_SPEC_HELP = (
-    "NAME[@LEVEL][:ITERATIONS][+KEY=VALUE...]: mcts@hard plays at the hard level whatever --level "
-    "says; mcts:500 searches exactly 500 iterations (reproducible, no time limit); MCTS also takes "
+    "a bot spec is a name (random, heuristic, greedy, mcts), then optionally @LEVEL or "
+    ":ITERATIONS, then +KEY=VALUE options: mcts@hard plays at the hard level whatever --level says; "
+    "mcts:500 searches exactly 500 iterations (reproducible, no time limit); MCTS also takes "
     "+depth=N|end (playout actions before the evaluation judges a leaf), +policy=informed|random "
-    "(playout policy), +widen=RATE|off (progressive widening) and +seconds=S (time per move)"
+    "(playout policy), +widen=RATE|off (progressive widening) and +seconds=S (time per decision)"
 )
 
 _SEARCH_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
