@@ -245,7 +245,12 @@ def serve(
 def arena(
     game_id: str = typer.Argument(..., metavar="GAME"),
     bots: str = typer.Option(
-        "mcts,greedy,random", "--bots", help="Comma-separated bots; mcts:500 = exactly 500 iterations."
+        "mcts,greedy,random",
+        "--bots",
+        help="Comma-separated bot specs NAME\\[@LEVEL]\\[:ITERATIONS]\\[+KEY=VALUE...]: random, heuristic, "
+        "greedy, mcts; mcts@hard = the hard level whatever --level says (so mcts@hard,mcts@normal "
+        "meet in one arena); mcts:500 = exactly 500 iterations, no time limit; MCTS keys: "
+        "depth=N|end (playout actions), policy=informed|random, widen=RATE|off, seconds=S.",
     ),
     games: int = typer.Option(20, "--games", min=1, help="Number of matches."),
     players: int | None = typer.Option(None, "--players", help="Seats per match (default: the minimum)."),
@@ -258,7 +263,9 @@ def arena(
     out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for records, results and plots."),
     seed: int = typer.Option(0, "--seed", help="Seed of the whole tournament."),
     option: list[str] = typer.Option([], "--option", help="A game option, name=value (repeatable)."),
-    level: str = typer.Option("normal", "--level", help="Bot level: easy, normal or hard."),
+    level: str = typer.Option(
+        "normal", "--level", help="Bot level (easy, normal or hard) of the specs that name none."
+    ),
     lang: str | None = LangOption,
 ) -> None:
     """Play seat-rotated bot tournaments and rate the bots (wins, seats, scores, Elo, plots)."""
@@ -266,7 +273,7 @@ def arena(
 
     from ludoteca.arena import run_local, run_ray, schedule, summarise
     from ludoteca.arena.match import parse_bot_spec
-    from ludoteca.arena.report import results_table, seat_table, write_outputs
+    from ludoteca.arena.report import pairing_table, results_table, seat_table, write_outputs
 
     lang = _lang(lang)
     game = _game(game_id)
@@ -312,6 +319,7 @@ def arena(
     stats = summarise(outcomes)
     title = f"{game.info.names[lang]}, {players}p, {len(outcomes)} games, level {level}"
     console.print(results_table(stats, title, lang))
+    console.print(pairing_table(outcomes, lang))
     console.print(seat_table(stats, outcomes, lang))
     settings = {
         "game": game_id,

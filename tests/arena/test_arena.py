@@ -17,7 +17,7 @@ BOTS = ["greedy", "random", "mcts:4"]
 
 def _comparable(outcomes):
     """Outcomes without the thinking times (wall clock differs from run to run)."""
-    return [{k: v for k, v in o.items() if k != "seconds_per_move"} for o in outcomes]
+    return [{k: v for k, v in o.items() if k not in ("seconds_per_move", "seconds_max")} for o in outcomes]
 
 
 @pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
@@ -100,3 +100,42 @@ def test_bench_command_reports_every_measure_as_json():
     assert [(r["game"], r["players"]) for r in rows] == [(GAME, 2)]
     for key in ("random_moves_per_s", "legal_actions_us", "apply_us", "clone_us", "mcts_iterations_per_s"):
         assert rows[0][key] > 0
+
+
+def test_a_bot_spec_names_its_own_level_budget_and_search_options():
+    from ludoteca.arena.match import parse_bot_spec
+    from ludoteca.bots import LEVEL_BUDGETS
+
+    hard = parse_bot_spec("mcts@hard", "normal", seed=1)
+    assert (hard.level, hard.budget) == ("hard", LEVEL_BUDGETS["hard"])
+    assert parse_bot_spec("mcts", "easy", seed=1).budget == LEVEL_BUDGETS["easy"]
+    exact = parse_bot_spec("mcts:300", "hard", seed=1)
+    assert (exact.budget.iterations, exact.budget.seconds) == (300, None)
+    tuned = parse_bot_spec("mcts:50+depth=end+policy=random+widen=off", "normal", seed=1)
+    assert (tuned.playout_limit, tuned.informed, tuned.widening) == (None, False, None)
+    timed = parse_bot_spec("mcts+depth=8+widen=3+seconds=0.3", "normal", seed=1)
+    assert (timed.playout_limit, timed.widening, timed.budget.seconds) == (8, 3.0, 0.3)
+    assert parse_bot_spec("greedy@hard", "normal", seed=1).name == "greedy"
+
+
+@pytest.mark.parametrize(
+    "spec", ["mcts@godlike", "mcts:x", "mcts+depth=deep", "mcts+colour=red", "mcts+depth", "greedy:30"]
+)
+def test_a_bad_bot_spec_is_refused_with_the_syntax(spec):
+    from ludoteca.arena.match import parse_bot_spec
+    from ludoteca.core import OptionError
+
+    with pytest.raises(OptionError):
+        parse_bot_spec(spec, "normal", seed=1)
+
+
+def test_two_levels_of_one_bot_meet_in_one_arena_and_are_rated_apart(tmp_path):
+    out = tmp_path / "out"
+    bots = "mcts:3,mcts@easy+seconds=0.01"
+    result = CliRunner().invoke(app, ["arena", GAME, "--bots", bots, "--games", "2", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "results.json").read_text())
+    assert {b["bot"] for b in summary["bots"]} == set(bots.split(","))
+    assert [(p["bot"], p["opponent"], p["games"]) for p in summary["pairings"]] == [(*bots.split(","), 2)]
+    for bot in summary["bots"]:
+        assert 0 < bot["seconds_per_move"] <= bot["seconds_max"]

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from ludoteca.arena import elo_ratings, schedule, seat_summary, summarise, wilson
+from ludoteca.arena import elo_ratings, pairing_summary, schedule, seat_summary, summarise, wilson
 from ludoteca.arena.stats import pairwise_results
 
 
@@ -81,3 +81,25 @@ def test_schedule_rotates_every_lineup_through_every_seat_on_the_same_deal():
     assert schedule("city-square-off", ["A", "B", "C"], 12, 2, seed=5) == specs
     three = schedule("bloom-town", ["X", "Y"], games=3, players=3)
     assert [s.seats for s in three] == [("X", "Y", "X"), ("Y", "X", "X"), ("X", "X", "Y")]
+
+
+def test_head_to_head_counts_every_pair_of_seats_once_with_its_interval():
+    outcomes = [outcome("AB", [1, 2])] * 3 + [outcome("BA", [1, 2]), outcome("AB", [1, 1])]
+    outcomes.append(outcome("CAB", [1, 3, 2]))  # C beat A and B; B beat A; a three-player match
+    rows = {(r["bot"], r["opponent"]): r for r in pairing_summary(outcomes)}
+    assert set(rows) == {("A", "B"), ("A", "C"), ("B", "C")}  # first appearance decides the order
+    ab = rows["A", "B"]
+    assert (ab["games"], ab["wins"], ab["draws"], ab["losses"]) == (6, 3, 1, 2)
+    assert (ab["low"], ab["high"]) == pytest.approx(wilson(3, 6))
+    assert (rows["B", "C"]["wins"], rows["B", "C"]["losses"]) == (0, 1)
+    assert pairing_summary([outcome("AA", [1, 2])]) == []  # a bot against itself is no pairing
+
+
+def test_time_per_move_is_weighted_by_moves_and_keeps_the_slowest():
+    slow, quick = outcome("AB", [1, 2]), outcome("AB", [2, 1])
+    slow |= {"decisions": [1, 10], "seconds_per_move": [3.0, 0.5], "seconds_max": [3.0, 0.9]}
+    quick |= {"decisions": [3, 10], "seconds_per_move": [1.0, 0.5], "seconds_max": [1.2, 0.6]}
+    a = summarise([slow, quick])["A"].to_dict()
+    assert a["decisions"] == 4
+    assert a["seconds_per_move"] == pytest.approx((3.0 + 3 * 1.0) / 4)
+    assert a["seconds_max"] == 3.0

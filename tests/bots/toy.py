@@ -8,7 +8,7 @@ that need more than one step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ludoteca.core import Action, Game, GameInfo, NotationError, State, rank
 
@@ -140,3 +140,103 @@ class MatchGame(CountGame):
         hidden_information=True,
     )
     state_class = MatchState
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class FakeClock:
+    """Seconds that pass only when the toy game works, so time budgets are tested without timing."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Tree:
+    """A two-player game written out as a table, to build positions whose right move is known.
+
+    `moves[position]` is (seat to move, {move: next position}); `winners` lists the finished
+    positions; `values` is the evaluation for seat 0 (seat 1 gets its opposite); `policy` is the
+    playout policy's move (uniformly random where none is given). With a `clock`, every
+    evaluation costs `evaluation_seconds` and every move `move_seconds` of it.
+    """
+
+    moves: dict[str, tuple[int, dict[str, str]]]
+    winners: dict[str, int]
+    values: dict[str, float] = field(default_factory=dict)
+    policy: dict[str, str] = field(default_factory=dict)
+    clock: FakeClock | None = None
+    evaluation_seconds: float = 0.0
+    move_seconds: float = 0.0
+
+    def spend(self, seconds: float) -> None:
+        if self.clock is not None:
+            self.clock.now += seconds
+
+
+class TreeState(State):
+    __slots__ = ("position",)
+
+    @property
+    def tree(self) -> Tree:
+        return self.game.tree
+
+    def setup(self) -> None:
+        self.position = "root"
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.position in self.tree.winners else (self.tree.moves[self.position][0],)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return [Move(name) for name in self.tree.moves[self.position][1]]
+
+    def _apply(self, action: Move, player: int) -> None:
+        self.tree.spend(self.tree.move_seconds)
+        self.position = self.tree.moves[self.position][1][action.name]
+
+    def scores(self) -> list[float]:
+        winner = self.tree.winners.get(self.position)
+        return [1.0 if seat == winner else 0.0 for seat in range(self.num_players)]
+
+    def breakdown(self) -> list[dict]:
+        return [{} for _ in range(self.num_players)]
+
+    def result(self):
+        return rank([(s,) for s in self.scores()], ["win"], self.scores())
+
+    def evaluation(self, player: int) -> float:
+        self.tree.spend(self.tree.evaluation_seconds)
+        value = self.tree.values.get(self.position, 0.0)
+        return value if player == 0 else -value
+
+    def playout_action(self, player: int, rng) -> Action:
+        name = self.tree.policy.get(self.position)
+        return Move(name) if name else rng.choice(self.legal_actions(player))
+
+    def view(self, player):
+        return {"position": self.position}
+
+
+class TreeGame(CountGame):
+    info = GameInfo(id="tree", names={"en": "Tree", "es": "Árbol"}, min_players=2, max_players=2)
+    state_class = TreeState
+
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+
+    def parse_action(self, text: str, state=None) -> Move:
+        return Move(text)
+
+
+def tree_state(tree: Tree) -> TreeState:
+    return TreeGame(tree).new_state(2, seed=1)

@@ -6,11 +6,12 @@ Everything here uses the engine contract and `ludoteca.bots` only.
 
 from .match import MatchSpec, play_match
 from .schedule import run_local, run_ray, schedule
-from .stats import elo_ratings, seat_summary, summarise, wilson
+from .stats import elo_ratings, pairing_summary, seat_summary, summarise, wilson
 
 __all__ = [
     "MatchSpec",
     "elo_ratings",
+    "pairing_summary",
     "play_match",
     "run_local",
     "run_ray",

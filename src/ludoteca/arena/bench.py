@@ -41,7 +41,8 @@ def bench_game(game_id: str, players: int, seconds: float = 1.0, seed: int = 0) 
     apply_s = _per_call(samples, micro, _warm_clone, lambda s, seat, action: s.apply(action, seat), rng)
     clone_s = _per_call(samples, micro, lambda s: s, lambda s, seat, _: s.clone())
 
-    bot = MctsBot(seed=seed, iterations=10**9, seconds=seconds / 4)
+    # At least 0.1 s a search: a shorter one can spend its whole time on the root prior.
+    bot = MctsBot(seed=seed, iterations=10**9, seconds=max(0.1, seconds / 4))
     iterations = searched = 0.0
     for state in samples[:: max(1, len(samples) // 4)][:4]:
         begin = time.perf_counter()

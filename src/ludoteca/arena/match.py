@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -22,23 +23,57 @@ class MatchSpec:
 
     index: int
     game: str
-    seats: tuple[str, ...]  # bot specs, seat 0 first: "mcts", "mcts:500" (500 iterations), ...
+    seats: tuple[str, ...]  # bot specs, seat 0 first: "mcts", "mcts@hard", "mcts:500", ...
     seed: int
-    level: str = "normal"
+    level: str = "normal"  # for the specs that name no level
     options: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
+BOT_SPEC_HELP = (
+    "a bot spec is a name (random, heuristic, greedy, mcts), then optionally @LEVEL or "
+    ":ITERATIONS, then +KEY=VALUE options: mcts@hard plays at the hard level whatever --level says; "
+    "mcts:500 searches exactly 500 iterations (reproducible, no time limit); MCTS also takes "
+    "+depth=N|end (playout actions before the evaluation judges a leaf), +policy=informed|random "
+    "(playout policy), +widen=RATE|off (progressive widening) and +seconds=S (time per decision)"
+)
+
+_SEARCH_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "depth": ("playout_limit", lambda text: None if text == "end" else int(text)),
+    "policy": ("playout_policy", str),
+    "widen": ("widening", lambda text: None if text == "off" else float(text)),
+    "seconds": ("seconds", float),
+}
+
+
 def parse_bot_spec(spec: str, level: str, seed: int) -> Bot:
-    """A bot from `name` or `name:iterations` (an exact MCTS budget: reproducible, no time limit)."""
-    name, _, iterations = spec.partition(":")
-    if not iterations:
-        return make_bot(name, level, seed)
-    if not iterations.isdigit():
-        raise OptionError(f"bot {spec!r}: write name:iterations, e.g. mcts:500")
-    return make_bot(name, level, seed, iterations=int(iterations))
+    """A bot from its arena spec (`BOT_SPEC_HELP`); `level` is the default for specs without one.
+
+    The spec string is the bot's name in the results, so `mcts@hard` and `mcts` (at the default
+    level) are rated as two bots of one tournament.
+    """
+    head, *extras = spec.split("+")
+    head, _, iterations = head.partition(":")
+    name, _, own_level = head.partition("@")
+    budget: dict[str, Any] = {}
+    if iterations:
+        if not iterations.isdigit():
+            raise OptionError(f"bot {spec!r}: write name:iterations, e.g. mcts:500 ({BOT_SPEC_HELP})")
+        budget["iterations"] = int(iterations)
+    for extra in extras:
+        key, _, text = extra.partition("=")
+        if key not in _SEARCH_OPTIONS or not text:
+            raise OptionError(
+                f"bot {spec!r}: {extra!r} is not one of {', '.join(_SEARCH_OPTIONS)} ({BOT_SPEC_HELP})"
+            )
+        keyword, convert = _SEARCH_OPTIONS[key]
+        try:
+            budget[keyword] = convert(text)
+        except ValueError as error:
+            raise OptionError(f"bot {spec!r}: bad value for {key}: {text!r}") from error
+    return make_bot(name, own_level or level, seed, **budget)
 
 
 def bot_seed(match_seed: int, index: int, seat: int) -> int:
@@ -55,6 +90,7 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
         for seat, name in enumerate(spec.seats)
     ]
     thinking = [0.0] * len(bots)
+    slowest = [0.0] * len(bots)
     decisions = [0] * len(bots)
     while not state.is_over:
         # Every seat owing a move in a simultaneous round chooses before any choice is applied.
@@ -62,7 +98,9 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
         for seat in state.to_move:
             start = time.perf_counter()
             choices.append((seat, bots[seat].choose(state, seat)))
-            thinking[seat] += time.perf_counter() - start
+            seconds = time.perf_counter() - start
+            thinking[seat] += seconds
+            slowest[seat] = max(slowest[seat], seconds)
             decisions[seat] += 1
         for seat, action in choices:
             state.apply(action, seat)
@@ -75,6 +113,8 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
         "seats": list(spec.seats),
         "result": state.result().to_dict(),
         "actions": len(state.history),
+        "decisions": decisions,
         "seconds_per_move": [t / d if d else 0.0 for t, d in zip(thinking, decisions, strict=True)],
+        "seconds_max": slowest,
         "record": record,
     }

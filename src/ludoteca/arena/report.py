@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.table import Table
 
-from .stats import BotStats, seat_summary
+from .stats import BotStats, pairing_summary, seat_summary
 
 TEXT = {
     "en": {
@@ -22,6 +22,9 @@ TEXT = {
         "score": "score ± sd",
         "elo": "Elo",
         "time": "s/move",
+        "slowest": "max s",
+        "opponent": "against",
+        "pairings": "Head to head (win % of the first bot, 95% CI)",
         "seat": "seat",
         "anyone": "any bot",
         "results": "Results",
@@ -40,6 +43,9 @@ TEXT = {
         "score": "puntos ± de",
         "elo": "Elo",
         "time": "s/jugada",
+        "slowest": "máx. s",
+        "opponent": "contra",
+        "pairings": "Cara a cara (% de victorias del primer bot, IC 95%)",
         "seat": "asiento",
         "anyone": "cualquiera",
         "results": "Resultados",
@@ -59,7 +65,7 @@ def results_table(stats: dict[str, BotStats], title: str, lang: str = "en") -> T
     """One row per bot, best Elo first: record, win rate with interval, scores, Elo, time."""
     t = TEXT[lang]
     table = Table(title=f"{t['results']} · {title}")
-    for column in ("bot", "games", "wins", "draws", "losses", "win", "score", "elo", "time"):
+    for column in ("bot", "games", "wins", "draws", "losses", "win", "score", "elo", "time", "slowest"):
         table.add_column(t[column], justify="left" if column == "bot" else "right", no_wrap=column == "bot")
     for bot in sorted(stats.values(), key=lambda s: -s.elo):
         summary = bot.to_dict()
@@ -73,6 +79,26 @@ def results_table(stats: dict[str, BotStats], title: str, lang: str = "en") -> T
             f"{summary['score_mean']:.2f} ± {summary['score_sd']:.2f}",
             f"{bot.elo:.0f}",
             f"{summary['seconds_per_move']:.3f}",
+            f"{summary['seconds_max']:.3f}",
+        )
+    return table
+
+
+def pairing_table(outcomes: list[dict[str, Any]], lang: str = "en") -> Table:
+    """One row per pair of bots: the first one's record against the second, with its interval."""
+    t = TEXT[lang]
+    table = Table(title=t["pairings"])
+    for column in ("bot", "opponent", "games", "wins", "draws", "losses", "win"):
+        table.add_column(t[column], justify="left" if column in ("bot", "opponent") else "right")
+    for row in pairing_summary(outcomes):
+        table.add_row(
+            row["bot"],
+            row["opponent"],
+            str(row["games"]),
+            str(row["wins"]),
+            str(row["draws"]),
+            str(row["losses"]),
+            _pct(row["win_rate"], row["low"], row["high"]),
         )
     return table
 
@@ -114,7 +140,19 @@ def write_outputs(
     with csv_path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(
-            ["match", "seed", "seat", "bot", "score", "place", "winner", "seconds_per_move", "record"]
+            [
+                "match",
+                "seed",
+                "seat",
+                "bot",
+                "score",
+                "place",
+                "winner",
+                "decisions",
+                "seconds_per_move",
+                "seconds_max",
+                "record",
+            ]
         )
         for outcome in outcomes:
             result = outcome["result"]
@@ -128,7 +166,9 @@ def write_outputs(
                         result["scores"][seat],
                         result["ranking"][seat],
                         int(seat in result["winners"]),
+                        outcome["decisions"][seat],
                         f"{outcome['seconds_per_move'][seat]:.4f}",
+                        f"{outcome['seconds_max'][seat]:.4f}",
                         f"records/match-{outcome['index']:05d}.json",
                     ]
                 )
@@ -136,6 +176,7 @@ def write_outputs(
     summary = {
         "settings": settings,
         "bots": [s.to_dict() for s in stats.values()],
+        "pairings": pairing_summary(outcomes),
         "seats": seat_summary(outcomes),
         "matches": [{k: v for k, v in o.items() if k != "record"} for o in outcomes],
     }

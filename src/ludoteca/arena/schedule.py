@@ -89,7 +89,7 @@ def run_ray(
     try:
         task = ray.remote(play_match)
         pending = [task.remote(spec) for spec in specs]
-        outcomes = []
+        outcomes: list[Outcome] = []
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             outcomes.extend(_report(outcome, done) for outcome in ray.get(ready))

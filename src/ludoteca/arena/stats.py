@@ -38,7 +38,9 @@ class BotStats:
     scores: list[float] = field(default_factory=list)
     seat_games: dict[int, int] = field(default_factory=dict)
     seat_wins: dict[int, int] = field(default_factory=dict)
-    seconds_per_move: list[float] = field(default_factory=list)
+    decisions: int = 0  # moves chosen, over all its games
+    thinking: float = 0.0  # seconds spent choosing them
+    slowest: float = 0.0  # seconds of its slowest move
     elo: float = ELO_MEAN
 
     @property
@@ -72,7 +74,9 @@ class BotStats:
             "win_rate_95": [low, high],
             "score_mean": statistics.fmean(self.scores) if self.scores else 0.0,
             "score_sd": statistics.pstdev(self.scores) if self.scores else 0.0,
-            "seconds_per_move": statistics.fmean(self.seconds_per_move) if self.seconds_per_move else 0.0,
+            "decisions": self.decisions,
+            "seconds_per_move": self.thinking / self.decisions if self.decisions else 0.0,
+            "seconds_max": self.slowest,
             "elo": self.elo,
             "by_seat": {
                 str(seat): dict(zip(("win_rate", "low", "high", "games"), self.seat_rate(seat), strict=True))
@@ -92,7 +96,7 @@ def summarise(outcomes: list[dict[str, Any]]) -> dict[str, BotStats]:
             stats.games += 1
             stats.scores.append(result["scores"][seat])
             stats.seat_games[seat] = stats.seat_games.get(seat, 0) + 1
-            stats.seconds_per_move.append(outcome.get("seconds_per_move", [0.0] * (seat + 1))[seat])
+            _add_thinking(stats, outcome, seat)
             if seat in winners and len(winners) == 1:
                 stats.wins += 1
                 stats.seat_wins[seat] = stats.seat_wins.get(seat, 0) + 1
@@ -101,6 +105,56 @@ def summarise(outcomes: list[dict[str, Any]]) -> dict[str, BotStats]:
     for name, rating in elo_ratings(outcomes).items():
         table[name].elo = rating
     return table
+
+
+def _add_thinking(stats: BotStats, outcome: dict[str, Any], seat: int) -> None:
+    """Time per move, weighted by the moves of each game (outcomes without counts weigh 1)."""
+    mean = outcome.get("seconds_per_move", [0.0] * (seat + 1))[seat]
+    decisions = outcome.get("decisions", [1] * (seat + 1))[seat]
+    stats.decisions += decisions
+    stats.thinking += mean * decisions
+    stats.slowest = max(stats.slowest, outcome.get("seconds_max", [mean] * (seat + 1))[seat])
+
+
+def pairing_summary(outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Head to head, per pair of bots: how often the first finished ahead, with a 95% interval.
+
+    Every pair of seats of every match counts once, compared by place (as for Elo), so with two
+    players it is the match record; a shared place is a draw, which counts as not won. Bots are
+    paired in order of first appearance; seats of the same bot are not compared.
+    """
+    order = {name: index for index, name in enumerate(dict.fromkeys(n for o in outcomes for n in o["seats"]))}
+    tally: dict[tuple[str, str], list[int]] = {}
+    for outcome in outcomes:
+        ranking = outcome["result"]["ranking"]
+        seats = outcome["seats"]
+        for i, j in itertools.combinations(range(len(seats)), 2):
+            if seats[i] == seats[j]:
+                continue
+            if order[seats[i]] > order[seats[j]]:
+                i, j = j, i
+            counts = tally.setdefault((seats[i], seats[j]), [0, 0, 0])  # won, drawn, lost
+            counts[0 if ranking[i] < ranking[j] else 1 if ranking[i] == ranking[j] else 2] += 1
+    rows = []
+    for (bot, opponent), (won, drawn, lost) in sorted(
+        tally.items(), key=lambda item: [order[n] for n in item[0]]
+    ):
+        games = won + drawn + lost
+        low, high = wilson(won, games)
+        rows.append(
+            {
+                "bot": bot,
+                "opponent": opponent,
+                "games": games,
+                "wins": won,
+                "draws": drawn,
+                "losses": lost,
+                "win_rate": won / games,
+                "low": low,
+                "high": high,
+            }
+        )
+    return rows
 
 
 def seat_summary(outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -35,7 +35,8 @@ __all__ = [
 
 
 def make_bot(name: str, level: str = "normal", seed: int | None = None, **budget) -> Bot:
-    """The bot called `name` at `level`; MCTS also takes `iterations=` and `seconds=`."""
+    """The bot called `name` at `level`; MCTS also takes `iterations=`, `seconds=` and the search
+    options of `MctsBot` (`playout_limit=`, `playout_policy=`, `widening=`)."""
     if name not in BOTS:
         raise OptionError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}")
     if budget and BOTS[name] is not MctsBot:

@@ -6,6 +6,7 @@ Shared with MCTS, which uses the same one-ply values as a prior at its root.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from ludoteca.core import Action, IllegalAction, State
 
@@ -24,24 +25,30 @@ def position_value(state: State, player: int) -> tuple[float, float]:
 
 
 def one_ply_values(state: State, player: int, rng: random.Random) -> list[tuple[Action, tuple[float, float]]]:
-    """Each legal action of `player` with the value of the position right after it.
+    """Each legal action of `player` with the value of the position right after it."""
+    return list(iter_one_ply_values(state, player, rng, state.legal_actions(player)))
 
-    The position is first determinized for `player`, so the values use only what that seat may
+
+def iter_one_ply_values(
+    state: State, player: int, rng: random.Random, actions: list[Action]
+) -> Iterator[tuple[Action, tuple[float, float]]]:
+    """`actions` one by one with the value of the position right after each, lazily.
+
+    Lazy so that a timed search can stop valuing candidates when its budget runs out. The
+    position is first determinized for `player`, so the values use only what that seat may
     know. In a simultaneous round the other seats' moves are still owed after ours; they are
     completed with one fixed random reply per seat, the same for every candidate, so the round
     resolves and the candidates are compared on equal terms.
     """
     base = state.determinize(player, rng)
     replies = {seat: rng.choice(base.legal_actions(seat)) for seat in base.to_move if seat != player}
-    values = []
-    for action in state.legal_actions(player):
+    for action in actions:
         after = base.clone()
         after.apply(action, player)
         for seat, reply in replies.items():
             if seat in after.to_move:
                 _apply_or_random(after, reply, seat, rng)
-        values.append((action, position_value(after, player)))
-    return values
+        yield action, position_value(after, player)
 
 
 def _apply_or_random(state: State, action: Action, seat: int, rng: random.Random) -> None:

@@ -12,11 +12,23 @@ One search handles every kind of turn the contract allows:
   same round; at the root, `determinize` withdraws the other seat's pending secret move;
 - multi-step turns: nodes are keyed by who acts, so a seat acting several times in a row is
   just several levels of the tree for the same seat.
-Finished games give `outcome_rewards` (place plus a small score margin, in [0, 1]); a new leaf is
-judged by the evaluation hook, squashed into [0, 1] (optionally after some random actions:
-`playout_limit`, None for full random playouts). At the root, the one-ply values of the greedy
-bot give a progressive bias that fades with visits, so few iterations already play like greedy
-and more iterations correct it.
+
+What makes it scale with time:
+- playouts: a new leaf is played on for `playout_limit` actions (None: to the end) with the
+  game's cheap informed policy, `State.playout_action`, then judged by the evaluation hook
+  squashed into [0, 1]; a finished game gives `outcome_rewards` (place plus a small margin);
+- progressive widening: a seat at a node considers only its first
+  `WIDEN_BASE + widening × √visits` actions, so with hundreds of legal actions the iterations
+  deepen the promising ones instead of trying each once. New actions are taken in prior order
+  at the root and the playout policy's choice first elsewhere;
+- root prior: the greedy bot's one-ply values, as ranks, are a progressive bias that fades with
+  visits and the root's expansion order. They cost one evaluation per legal action, so a timed
+  search values the actions in random order and stops at `PRIOR_SHARE` of its seconds;
+- budgets that hold: the clock starts when `choose` is called (determinizing and the prior
+  count), and an iteration is not started if the mean iteration so far would end past the
+  deadline, so a move overruns its seconds by at most a fraction of one iteration;
+- early stop: the search ends as soon as the most visited root action cannot be overtaken by
+  the iterations left, since the rest of the budget could not change the choice.
 """
 
 from __future__ import annotations
@@ -24,13 +36,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludoteca.core import Action, OptionError, State
 
 from .base import Bot
-from .greedy import one_ply_values
+from .greedy import iter_one_ply_values
 from .rewards import outcome_rewards
+
+Clock = Callable[[], float]
 
 
 @dataclass(frozen=True)
@@ -53,42 +68,76 @@ LEVEL_BUDGETS = {
 
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
 PRIOR_WEIGHT = 1.0  # weight of the root's one-ply prior; it decays as 1 / (visits + 1)
+PRIOR_SHARE = 0.3  # a timed search stops valuing root actions after this share of its seconds
+WIDEN_BASE = 4  # actions a seat considers at a node before widening with its visits
+WIDENING = 2.0  # default widening rate: WIDEN_BASE + WIDENING × √visits actions are considered
+PLAYOUT_POLICIES = ("informed", "random")
+SETTLED_CHECK_EVERY = 32  # iterations between checks that the choice can no longer change
+
+
+class _Deadline:
+    """The time a move may take, counted from the call of `choose`; None: no time limit."""
+
+    __slots__ = ("clock", "start", "seconds")
+
+    def __init__(self, clock: Clock, seconds: float | None):
+        self.clock = clock
+        self.start = clock()
+        self.seconds = seconds
+
+    def elapsed(self) -> float:
+        return self.clock() - self.start
+
+    def allows(self, cost: float, share: float = 1.0) -> bool:
+        """Whether work expected to take `cost` seconds still ends within `share` of the time."""
+        return self.seconds is None or self.elapsed() + cost <= self.seconds * share
 
 
 class _Node:
     """Statistics for the seats acting at one point of the tree, and the children by joint choice.
 
-    `stats[seat][action]` is [visits, total reward, availability].
+    `stats[seat][action]` is [visits, total reward, availability], in the order the actions were
+    first tried; `visits[seat]` counts the seat's choices here (it drives the widening).
     """
 
-    __slots__ = ("stats", "children")
+    __slots__ = ("stats", "visits", "children")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[Action, list[float]]] = {}
+        self.visits: dict[int, int] = {}
         self.children: dict[tuple[tuple[int, Action], ...], _Node] = {}
 
     def select(
-        self, seat: int, legal: list[Action], rng: random.Random, prior: dict[Action, float] | None
+        self,
+        seat: int,
+        state: State,
+        rng: random.Random,
+        prior: dict[Action, float] | None,
+        widening: float | None,
+        informed: bool,
     ) -> tuple[Action, bool]:
-        """UCB choice of `seat` among `legal`; True when the action is tried here for the first time."""
+        """UCB choice of `seat` in `state`; True when the action is tried here for the first time.
+
+        With `widening`, only the first few actions tried here (that are legal in this sample)
+        compete, and a new one joins as the visits grow.
+        """
+        legal = state.legal_actions(seat)
         table = self.stats.setdefault(seat, {})
-        fresh = [a for a in legal if a not in table]
-        for action in legal:
-            if action in table:
-                table[action][2] += 1
-        if fresh:
-            if prior:
-                top = max(prior.get(a, 0.0) for a in fresh)
-                fresh = [a for a in fresh if prior.get(a, 0.0) == top]
-            action = rng.choice(fresh)
+        visits = self.visits[seat] = self.visits.get(seat, 0) + 1
+        known = [a for a in legal if a in table]
+        for action in known:
+            table[action][2] += 1
+        width = len(legal) if widening is None else WIDEN_BASE + widening * math.sqrt(visits - 1)
+        if len(known) < min(len(legal), width):
+            action = _fresh_action(state, seat, [a for a in legal if a not in table], rng, prior, informed)
             table[action] = [0, 0.0, 1]
             return action, True
         best_value, best = -math.inf, []
-        for action in legal:
-            visits, total, available = table[action]
-            value = total / visits + EXPLORATION * math.sqrt(math.log(available) / visits)
+        for action in known:
+            tried, total, available = table[action]
+            value = total / tried + EXPLORATION * math.sqrt(math.log(available) / tried)
             if prior:
-                value += PRIOR_WEIGHT * prior.get(action, 0.0) / (visits + 1)
+                value += PRIOR_WEIGHT * prior.get(action, 0.0) / (tried + 1)
             if value > best_value:
                 best_value, best = value, [action]
             elif value == best_value:
@@ -96,8 +145,32 @@ class _Node:
         return (best[0] if len(best) == 1 else rng.choice(best)), False
 
 
+def _fresh_action(
+    state: State,
+    seat: int,
+    fresh: list[Action],
+    rng: random.Random,
+    prior: dict[Action, float] | None,
+    informed: bool,
+) -> Action:
+    """The next action to try at a node: best prior first at the root, else the policy's choice."""
+    if prior:
+        top = max(prior.get(a, 0.0) for a in fresh)
+        return rng.choice([a for a in fresh if prior.get(a, 0.0) == top])
+    if len(fresh) == 1 or not informed:
+        return rng.choice(fresh)
+    suggested = state.playout_action(seat, rng)
+    return suggested if suggested in fresh else rng.choice(fresh)
+
+
 class MctsBot(Bot):
-    """UCT / ISMCTS with an iteration or time budget; `level` picks one of `LEVEL_BUDGETS`."""
+    """UCT / ISMCTS with an iteration or time budget; `level` picks one of `LEVEL_BUDGETS`.
+
+    `playout_limit`: actions played from a new leaf before the evaluation judges it ("tuned":
+    what the game declares, `Game.playout_limit`; None: to the end). `playout_policy`: "informed"
+    (the game's `State.playout_action`) or "random". `widening`: the progressive widening rate
+    (None: every legal action is tried before any is tried twice). `clock`: seconds, for tests.
+    """
 
     name = "mcts"
 
@@ -108,9 +181,11 @@ class MctsBot(Bot):
         iterations: int | None = None,
         seconds: float | None = None,
         playout_limit: int | None | str = "tuned",
+        playout_policy: str = "informed",
+        widening: float | None = WIDENING,
+        clock: Clock = time.perf_counter,
     ):
         super().__init__(seed, level)
-        self.playout_limit = playout_limit  # "tuned": what the game declares (Game.playout_limit)
         budget = LEVEL_BUDGETS[level]
         if iterations is not None:  # an explicit budget replaces the level's, time limit included
             budget = Budget(iterations, seconds)
@@ -118,82 +193,166 @@ class MctsBot(Bot):
             budget = Budget(budget.iterations, seconds)
         if budget.iterations < 1:
             raise OptionError(f"MCTS needs at least one iteration, not {budget.iterations}")
+        _check_search_options(playout_limit, playout_policy, widening)
         self.budget = budget
+        self.playout_limit = playout_limit
+        self.informed = playout_policy == "informed"
+        self.widening = widening
+        self.clock = clock
         self.last_iterations = 0  # iterations of the last search (for benchmarks and logs)
+        self.last_prior_size = 0  # root actions the last search valued for its prior
 
     def choose(self, state: State, player: int) -> Action:
+        deadline = _Deadline(self.clock, self.budget.seconds)
         legal = state.legal_actions(player)
+        self.last_iterations = self.last_prior_size = 0
         if len(legal) == 1:
-            self.last_iterations = 0
             return legal[0]
         rng = random.Random(self.rng.getrandbits(64))
-        start = time.perf_counter()
-        prior = _rank_prior(one_ply_values(state, player, rng))
-        limit = self.playout_limit
-        if limit == "tuned":
-            limit = state.game.playout_limit
+        prior = _root_prior(state, player, legal, rng, deadline)
+        self.last_prior_size = len(prior)
+        limit = state.game.playout_limit if isinstance(self.playout_limit, str) else self.playout_limit
         root = _Node()
         leaf = _LeafValue()
-        budget = self.budget
+        searched_from = deadline.elapsed()
         done = 0
-        while done < budget.iterations:
-            if budget.seconds is not None and done and time.perf_counter() - start >= budget.seconds:
+        while done < self.budget.iterations:
+            if self._spent(root, player, deadline, done, deadline.elapsed() - searched_from):
                 break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
-            _iterate(root, sample, player, rng, prior, limit, leaf)
+            self._iterate(root, sample, player, rng, prior, limit, leaf)
             done += 1
         self.last_iterations = done
-        table = root.stats[player]
+        return _most_visited(legal, root.stats.get(player, {}), prior, rng)
 
-        def preference(action: Action) -> tuple[float, float, float]:
-            """Most visits first; then the better mean reward; then the prior."""
-            if action not in table:
-                return 0, 0.0, prior[action]
-            visits, total, _ = table[action]
-            return visits, total / visits, prior[action]
+    def _spent(self, root: _Node, player: int, deadline: _Deadline, done: int, searching: float) -> bool:
+        """Whether to stop before iteration `done + 1`, after `searching` seconds of iterations.
 
-        return max(legal, key=preference)
+        Stop when the mean iteration so far would end past the deadline, or when the choice is
+        settled (checked every `SETTLED_CHECK_EVERY` iterations).
+        """
+        mean_iteration = searching / done if done else 0.0
+        if not deadline.allows(mean_iteration):
+            return True
+        if not done or done % SETTLED_CHECK_EVERY:
+            return False
+        left = self.budget.iterations - done
+        if deadline.seconds is not None and mean_iteration > 0:
+            left = min(left, int((deadline.seconds - deadline.elapsed()) / mean_iteration) + 1)
+        return _settled(root.stats[player], left)
+
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        player: int,
+        rng: random.Random,
+        prior: dict[Action, float],
+        limit: int | None,
+        leaf: _LeafValue,
+    ) -> None:
+        """One iteration: select and expand down the tree, play out, back up the rewards."""
+        node = root
+        path: list[tuple[_Node, list[tuple[int, Action]]]] = []
+        while not state.is_over:
+            choices = []
+            expanded = False
+            for seat in state.to_move:
+                seat_prior = prior if node is root and seat == player else None
+                action, new = node.select(seat, state, rng, seat_prior, self.widening, self.informed)
+                choices.append((seat, action))
+                expanded = expanded or new
+            for seat, action in choices:
+                if seat in state.to_move:
+                    state.apply(action, seat)
+            path.append((node, choices))
+            key = tuple(choices)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+            node = child
+            if expanded:
+                break
+        playout(state, rng, limit, self.informed)
+        rewards = outcome_rewards(state) if state.is_over else leaf.rewards(state)
+        for visited, choices in path:
+            for seat, action in choices:
+                entry = visited.stats[seat][action]
+                entry[0] += 1
+                entry[1] += rewards[seat]
 
 
-def _iterate(
-    root: _Node,
-    state: State,
-    player: int,
-    rng: random.Random,
-    prior: dict[Action, float],
-    limit: int | None,
-    leaf: _LeafValue,
-) -> None:
-    """One iteration: select and expand down the tree, play out at random, back up the rewards."""
-    node = root
-    path: list[tuple[_Node, list[tuple[int, Action]]]] = []
-    while not state.is_over:
-        choices = []
-        expanded = False
-        for seat in state.to_move:
-            seat_prior = prior if node is root and seat == player else None
-            action, new = node.select(seat, state.legal_actions(seat), rng, seat_prior)
-            choices.append((seat, action))
-            expanded = expanded or new
+def _check_search_options(limit: int | None | str, policy: str, widening: float | None) -> None:
+    if policy not in PLAYOUT_POLICIES:
+        raise OptionError(f"playout policy must be one of {', '.join(PLAYOUT_POLICIES)}, not {policy!r}")
+    if not (limit is None or limit == "tuned" or isinstance(limit, int) and limit >= 0):
+        raise OptionError(f"playout limit must be 'tuned', None or a number of actions ≥ 0, not {limit!r}")
+    if widening is not None and widening < 0:
+        raise OptionError(f"widening must be ≥ 0 or None, not {widening}")
+
+
+def _settled(table: dict[Action, list[float]], left: int) -> bool:
+    """Whether the most visited root action stays so even if every iteration left went elsewhere.
+
+    Every iteration visits one root action of the searching seat, so then the choice is already
+    the one the whole budget would make, and the rest of the budget would be spent for nothing
+    (decisions with a clear best move, frequent in multi-step turns, end early).
+    """
+    visits = sorted((entry[0] for entry in table.values()), reverse=True)
+    return len(visits) >= 1 and visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+
+
+def _most_visited(
+    legal: list[Action], table: dict[Action, list[float]], prior: dict[Action, float], rng: random.Random
+) -> Action:
+    """Most visits first; then the better mean reward; then the prior (searched or not)."""
+    if not table and not prior:  # out of time before anything was valued
+        return rng.choice(legal)
+
+    def preference(action: Action) -> tuple[float, float, float]:
+        if action not in table:
+            return 0, 0.0, prior.get(action, -1.0)
+        visits, total, _ = table[action]
+        return visits, total / visits if visits else 0.0, prior.get(action, -1.0)
+
+    return max(legal, key=preference)
+
+
+def _root_prior(
+    state: State, player: int, legal: list[Action], rng: random.Random, deadline: _Deadline
+) -> dict[Action, float]:
+    """The greedy one-ply values of the root's actions as ranks in [0, 1] (1 for the best).
+
+    Valued in random order, so a timed search that stops at `PRIOR_SHARE` of its seconds has an
+    unbiased sample; the actions it did not reach get no prior (they are tried after the rest).
+    """
+    values = []
+    for action, value in iter_one_ply_values(state, player, rng, rng.sample(legal, len(legal))):
+        values.append((action, value))
+        if not deadline.allows(0.0, PRIOR_SHARE):
+            break
+    return _rank_prior(values)
+
+
+def playout(state: State, rng: random.Random, limit: int | None, informed: bool = True) -> int:
+    """Play on for `limit` actions (None: to the end) with the game's playout policy (or at random).
+
+    In a simultaneous round every owing seat picks before any pick is applied, as in the tree, so
+    no seat's policy sees a move of the same round. Returns how many actions were played.
+    """
+    moves = 0
+    while not state.is_over and (limit is None or moves < limit):
+        seats = state.to_move
+        if informed:
+            choices = [(seat, state.playout_action(seat, rng)) for seat in seats]
+        else:
+            choices = [(seat, rng.choice(state.legal_actions(seat))) for seat in seats]
         for seat, action in choices:
             if seat in state.to_move:
                 state.apply(action, seat)
-        path.append((node, choices))
-        key = tuple(choices)
-        child = node.children.get(key)
-        if child is None:
-            child = node.children[key] = _Node()
-        node = child
-        if expanded:
-            break
-    random_playout(state, rng, limit)
-    rewards = outcome_rewards(state) if state.is_over else leaf.rewards(state)
-    for visited, choices in path:
-        for seat, action in choices:
-            entry = visited.stats[seat][action]
-            entry[0] += 1
-            entry[1] += rewards[seat]
+                moves += 1
+    return moves
 
 
 def random_playout(state: State, rng: random.Random, limit: int | None = None) -> int:

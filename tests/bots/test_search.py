@@ -1,0 +1,175 @@
+"""The search's mechanisms on toy games whose right move is known: each test can fail.
+
+Informed playouts, progressive widening and budgets that hold; time is a fake clock that moves
+only when the toy game works, so nothing here depends on the speed of the machine.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludoteca.bots import MctsBot
+from ludoteca.bots.mcts import playout
+from ludoteca.core import OptionError
+
+from .toy import Add, FakeClock, MatchGame, MatchState, Tree, tree_state
+
+SEEDS = range(10)
+
+
+def _trap_for_random_playouts() -> Tree:
+    """`a` loses to the one good reply among five; `b` wins with the one good finish among five.
+
+    Random playouts score `a` at 80% and `b` at 20%; a policy that knows the good moves scores
+    them right (0% and 100%).
+    """
+    replies = {f"a{k}": "seat 0 wins" for k in range(1, 5)} | {"a5": "seat 1 wins"}
+    finishes = {"b1": "seat 0 wins"} | {f"b{k}": "seat 1 wins" for k in range(2, 6)}
+    return Tree(
+        moves={
+            "root": (0, {"a": "A", "b": "B"}),
+            "A": (1, replies),
+            "B": (1, {"pass": "B2"}),
+            "B2": (0, finishes),
+        },
+        winners={"seat 0 wins": 0, "seat 1 wins": 1},
+        policy={"A": "a5", "B2": "b1"},
+    )
+
+
+def test_informed_playouts_see_what_random_playouts_miss():
+    state = tree_state(_trap_for_random_playouts())
+    informed = [str(MctsBot(seed=s, iterations=6, playout_limit=None).choose(state, 0)) for s in SEEDS]
+    assert informed == ["b"] * len(SEEDS)
+    fooled = [
+        str(MctsBot(seed=s, iterations=6, playout_limit=None, playout_policy="random").choose(state, 0))
+        for s in SEEDS
+    ]
+    assert "a" in fooled, "the same budget with random playouts should be fooled at some seed"
+
+
+def _wide_root_with_a_trap(fillers: int = 150) -> Tree:
+    """`trap` evaluates best but the reply wins for seat 1; `good` evaluates lower and wins.
+
+    Telling them apart needs a second visit to each, which a search that tries every one of the
+    `fillers` other (lost) moves once before it tries any twice never gets within its budget.
+    """
+    root = {"trap": "T", "good": "G"} | {f"f{k}": "seat 1 wins" for k in range(fillers)}
+    return Tree(
+        moves={
+            "root": (0, root),
+            "T": (1, {"punish": "seat 1 wins", "blunder": "seat 0 wins"}),
+            "G": (1, {"pass": "G2"}),
+            "G2": (0, {"finish": "seat 0 wins"}),
+        },
+        winners={"seat 0 wins": 0, "seat 1 wins": 1},
+        values={"T": 1.0, "G": 0.5, "G2": 0.5},
+        policy={"T": "punish"},
+    )
+
+
+def test_progressive_widening_deepens_the_promising_moves_of_a_wide_position():
+    state = tree_state(_wide_root_with_a_trap())
+    widened = [str(MctsBot(seed=s, iterations=120, playout_limit=0).choose(state, 0)) for s in SEEDS]
+    assert widened == ["good"] * len(SEEDS)
+    flat = [
+        str(MctsBot(seed=s, iterations=120, playout_limit=0, widening=None).choose(state, 0)) for s in SEEDS
+    ]
+    assert flat == ["trap"] * len(SEEDS), "without widening each move is tried once: the trap looks best"
+
+
+def _wide_costly_position(clock: FakeClock, moves: int = 200) -> Tree:
+    """Every move leads to an open position; evaluating one costs 4 ms and a move 1 ms of `clock`.
+
+    Valuing all 200 moves for the root prior alone would take a whole second.
+    """
+    return Tree(
+        moves={"root": (0, {f"m{k}": f"P{k}" for k in range(moves)})}
+        | {f"P{k}": (1, {"end": "seat 0 wins" if k % 7 == 0 else "seat 1 wins"}) for k in range(moves)},
+        winners={"seat 0 wins": 0, "seat 1 wins": 1},
+        values={f"P{k}": k % 5 for k in range(moves)},
+        clock=clock,
+        evaluation_seconds=0.004,
+        move_seconds=0.001,
+    )
+
+
+@pytest.mark.parametrize("seconds", [0.05, 0.5, 2.0])
+def test_a_timed_move_stays_within_its_seconds_counting_the_prior(seconds):
+    clock = FakeClock()
+    state = tree_state(_wide_costly_position(clock))
+    bot = MctsBot(seed=1, iterations=10**6, seconds=seconds, clock=clock)
+    action = bot.choose(state, 0)
+    assert action in state.legal_actions(0)
+    assert clock.now <= seconds * 1.1, f"the move took {clock.now:.3f} s of a {seconds} s budget"
+    assert 0 < bot.last_prior_size < 200, "the prior must stop early, not value every move"
+    if seconds >= 0.5:
+        assert bot.last_iterations > 10, "the search itself must get most of the time"
+
+
+def test_an_iteration_budget_values_every_root_move_and_ignores_the_clock():
+    clock = FakeClock()
+    state = tree_state(_wide_costly_position(clock))
+    bot = MctsBot(seed=1, iterations=300, clock=clock)
+    bot.choose(state, 0)
+    assert (bot.last_prior_size, bot.last_iterations) == (200, 300)
+
+
+def test_a_level_budget_counts_from_the_call_and_gives_up_nothing_when_time_is_plenty():
+    clock = FakeClock()
+    state = tree_state(_trap_for_random_playouts())
+    bot = MctsBot(seed=1, level="easy", playout_limit=None, clock=clock)  # 60 iterations, 0.25 s
+    assert str(bot.choose(state, 0)) == "b"
+    assert bot.last_iterations == 60  # the fake clock never moved: the iterations decided
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"playout_policy": "clever"}, {"playout_limit": -1}, {"playout_limit": "deep"}, {"widening": -1.0}],
+)
+def test_bad_search_options_are_refused_by_name(options):
+    with pytest.raises(OptionError):
+        MctsBot(seed=1, **options)
+
+
+class _PeekingMatch(MatchState):
+    """Matching pennies whose playout policy copies seat 0's pick whenever it has been applied."""
+
+    __slots__ = ()
+
+    def playout_action(self, player: int, rng: random.Random) -> Add:
+        if player == 1 and self.picks[0] is not None:
+            return Add(self.picks[0])
+        return rng.choice([Add(1), Add(2)])
+
+
+class _PeekingGame(MatchGame):
+    state_class = _PeekingMatch
+
+
+def test_playouts_pick_for_every_seat_of_a_simultaneous_round_before_applying_any():
+    rng = random.Random(3)
+    winners = set()
+    for _ in range(40):
+        state = _PeekingGame().new_state(2, seed=1)
+        assert playout(state, rng, None) == 2
+        winners.add(state.winner)
+    assert winners == {0, 1}, "seat 1 saw seat 0's pick of the same round and always matched it"
+
+
+def test_a_search_stops_once_its_choice_cannot_change_and_chooses_as_the_whole_budget_would(monkeypatch):
+    from ludoteca.bots import mcts
+
+    from .toy import count_state
+
+    positions = [count_state(start) for start in (0, 3, 5, 7, 8)]
+    early = []
+    for position in positions:
+        bot = MctsBot(seed=2, iterations=2000)
+        early.append((str(bot.choose(position, 0)), bot.last_iterations))
+    assert early[-1][1] < 2000, "the immediate win settles the choice long before 2000 iterations"
+    monkeypatch.setattr(mcts, "_settled", lambda table, left: False)
+    full = [str(MctsBot(seed=2, iterations=2000).choose(position, 0)) for position in positions]
+    assert [choice for choice, _ in early] == full
