@@ -14,6 +14,7 @@ from typing import Any
 
 from ludoteca.core import Action, State, rank
 
+from . import heuristic, strategy
 from . import render as render_module
 from .content import Content, load_content
 from .notation import (
@@ -170,6 +171,14 @@ class SantaMonicaState(State):
         self.log.append((player, str(action)))
         self._do(action, player)
         self._settle()
+
+    def evaluation(self, player: int) -> float:
+        """The estimated final score lead, potential included (`strategy.py`)."""
+        return strategy.evaluation(self, player)
+
+    def heuristic_action(self, player: int, rng: random.Random) -> Action:
+        """The rule-of-thumb reference player (`heuristic.py`)."""
+        return heuristic.choose(self, player, rng)
 
     def visible_history(self, player: int | None) -> list[tuple[int, str]]:
         """The full game log, forced actions included (spec 5)."""
