@@ -281,25 +281,25 @@ def _penalty_rate(objective: dict) -> float:
 @lru_cache(maxsize=1 << 15)
 def _ring_card(content: Content, card: int, counts: tuple[int, int, int], bonus: int,
                rate: float) -> tuple[float, int, float, float]:
-    """(ring value now, people placed, gain from one more person, gain from two more) of a card.
+    """(ring points now, people placed, gain from one more person, gain from two more) of a card.
 
-    The value of an option counts its people as saved from the unplaced penalty (`rate`), as the
-    scoring's assignment does; cards are judged one at a time, which is the assignment's result
-    except when the penalty ties several cards together (rare, and only by a point or two).
+    An option is worth its ring points plus `rate` per person it places (each one escapes the
+    unplaced penalty), as in the scoring's assignment; cards are judged one at a time, which is
+    the assignment's result except when the penalty ties several cards together (rarely, and by a
+    point or two). The gains are in the same terms, so a newcomer who would stay unplaced is 0.
     """
     rings = content.cards[card]["rings"]
     weights = [r["points"] + bonus for r in rings]
 
-    def best(locals_: int, tourists: int, vips: int) -> tuple[float, int]:
+    def best(locals_: int, tourists: int, vips: int) -> tuple[float, int, int]:
         options = ring_options(rings, [locals_, tourists, vips], weights)
-        value, placed = max(((o[0] - rate * o[1], o[1]) for o in options), key=lambda o: o[0])
-        return value + rate * placed, placed
+        return max((o[0] + rate * o[1], o[0], o[1]) for o in options)
 
-    value, placed = best(*counts)
+    total, value, placed = best(*counts)
     n_l, n_t, n_v = counts
-    one = max(best(n_l + 1, n_t, n_v)[0], best(n_l, n_t + 1, n_v)[0]) - value
+    one = max(best(n_l + 1, n_t, n_v)[0], best(n_l, n_t + 1, n_v)[0]) - total
     two = max(best(n_l + 2, n_t, n_v)[0], best(n_l + 1, n_t + 1, n_v)[0], best(n_l, n_t + 2, n_v)[0])
-    two -= value + one
+    two -= total + one
     return value, placed, max(0.0, one), max(0.0, two)
 
 
