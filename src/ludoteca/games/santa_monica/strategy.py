@@ -99,7 +99,7 @@ def city_value(state: SantaMonicaState, player: int, scale: float) -> float:
     value += sum(points * (sand // per) for per, points in layout.sand_clauses)
     value += scale * SAND_VALUE * min(sand, SAND_USEFUL)
     value += _people_value(state, player, layout, scale)
-    value += _footprint_value(city, people, state.footprints[player], layout, scale)
+    value += _footprint_value(people, state.footprints[player], layout, scale)
     return value
 
 
@@ -344,8 +344,7 @@ def _footprint_points(content: Content, tile: int, card: int) -> int:
     return value["per_footprint"] + value["per_matching_tag"] * matches
 
 
-def _footprint_value(city: dict[int, int], people: dict[int, list[int]], prints: set[int],
-                     layout: Layout, scale: float) -> float:
+def _footprint_value(people: dict[int, list[int]], prints: set[int], layout: Layout, scale: float) -> float:
     """Footprints made, plus the VIPs' route: unvisited wanted cards near a VIP may still be."""
     total = 0.0
     open_cards = []
@@ -356,11 +355,11 @@ def _footprint_value(city: dict[int, int], people: dict[int, list[int]], prints:
             open_cards.append((space, points))
     if not open_cards or not scale:
         return total
-    near = {s for s, here in people.items() if here[2]}
-    if not near:
+    vips = [(s >> 1, s & 1) for s, here in people.items() if here[2]]
+    if not vips:
         return total
-    for _ in range(2):
-        near |= {n for s in near for n in (s - 2, s + 2, s ^ 1) if n in city}
-    for space, points in open_cards:
-        total += scale * FOOTPRINT_HOPE[space not in near] * points
+    for space, points in open_cards:  # two steps: columns apart plus a row change, at most 2
+        column, row = space >> 1, space & 1
+        near = any(abs(column - c) + (row != r) <= 2 for c, r in vips)
+        total += scale * FOOTPRINT_HOPE[not near] * points
     return total
