@@ -211,3 +211,15 @@ def test_the_heuristic_does_not_read_the_evaluation(monkeypatch):
     monkeypatch.setattr(strategy, "evaluation", forbidden)
     monkeypatch.setattr(strategy, "city_value", forbidden)
     assert _play(3)
+
+
+def test_a_card_still_to_pick_this_turn_is_worth_about_a_card():
+    # After `sd TWO` the sand dollars are spent but the two cards are not placed yet: the
+    # evaluation must not see the purchase as a plain loss.
+    state = new_game(faces=("TWO", "SWAP"), objective="blue")
+    state.sand[0] = 5
+    state._legal_cache = {}
+    before = value(state)
+    state.apply("sd TWO")
+    assert state.phase == "pick" and state.picks_left == 2
+    assert value(state) - before == pytest.approx(2 * strategy.PICK_VALUE - 4 * SAND_VALUE)

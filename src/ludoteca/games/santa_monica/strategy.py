@@ -30,10 +30,11 @@ GROWTH_HOPE = 0.45  # one more card on a group that scores per space (chains, ob
 COLUMN_HOPE = 0.4  # a half-built column under an objective that scores complete columns
 RING_HOPE = (0.5, 0.2)  # a ring one person short, two short (needs people who can still move)
 FOOTPRINT_HOPE = (0.45, 0.15)  # an unvisited wanted card within two steps of a VIP, farther
-SAND_VALUE = 0.6  # a sand dollar as a future action (an extra card, move or people), up to...
+SAND_VALUE = 0.9  # a sand dollar as a future action (an extra card, move or people), up to...
 SAND_USEFUL = 8  # ...this many; beyond them they are only a tie-break
 PENALTY_RELIEF = 0.5  # share of the unplaced penalty that moves can still avoid, early on
 HORIZON = 5  # cards still to place at which every hope counts in full
+PICK_VALUE = 4.0  # a card still to pick this turn (bought with sand dollars): about a card's worth
 
 
 class Layout(NamedTuple):
@@ -98,6 +99,8 @@ def city_value(state: SantaMonicaState, player: int, scale: float) -> float:
     sand = state.sand[player]
     value += sum(points * (sand // per) for per, points in layout.sand_clauses)
     value += scale * SAND_VALUE * min(sand, SAND_USEFUL)
+    if state.phase == "pick" and state.turn == player:
+        value += PICK_VALUE * state.picks_left
     value += _people_value(state, player, layout, scale)
     value += _footprint_value(people, state.footprints[player], layout, scale)
     return value
