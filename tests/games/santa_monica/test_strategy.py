@@ -9,6 +9,7 @@ import pytest
 
 from ludoteca.games.santa_monica import strategy
 from ludoteca.games.santa_monica.notation import Move, parse_space
+from ludoteca.games.santa_monica.scoring import tag_groups
 from ludoteca.games.santa_monica.strategy import (
     ADJACENT_HOPE,
     CHAIN_HOPE,
@@ -57,7 +58,7 @@ def _chain_of(tile_id: str, cards: dict[str, str], space: str) -> tuple[float, f
     city = {0: -1, 1: -1, **{parse_space(s): card(c) for s, c in cards.items()}}
     halves = CONTENT.tile_half_tags[tile(tile_id)]
     tags = {s: CONTENT.card_tags[c] if c >= 0 else halves[s & 1] for s, c in city.items()}
-    groups = strategy._groups(tags, len(CONTENT.tags))
+    groups = tag_groups(CONTENT, tags)
     size_of = [{s: len(g) for g in per_tag for s in g} for per_tag in groups]
     clause = next(c for c in CONTENT.cards[city[parse_space(space)]]["scoring"] if c["type"] == "chain")
     return strategy._chain(strategy._tables(CONTENT), clause, parse_space(space), city, groups, size_of)

@@ -45,6 +45,7 @@ _SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "pick
                   "passes", "final_round")
 _LIST_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
                 "tasks", "placed", "log")
+_SEATS = tuple((seat,) for seat in range(8))  # shared one-seat tuples for `to_move`
 DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
 
 
@@ -66,6 +67,13 @@ def _canonical(pairs: list[tuple[str, Action]]) -> list[Action]:
     """The actions of (canonical text, action) pairs, sorted by text (spec 5: code-point order)."""
     pairs.sort()
     return [action for _, action in pairs]
+
+
+@lru_cache(maxsize=64)
+def _face_actions(content: Content, faces: tuple[str, ...]) -> tuple[tuple[int, int, Action], ...]:
+    """(face index, cost, `sd` action) of the faces in play, in canonical order (by code)."""
+    return tuple((content.face_index[code], content.face_rules[content.face_index[code]][0],
+                  pair(UseFace, code, content.face_index[code])[1]) for code in sorted(faces))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -149,7 +157,7 @@ class SantaMonicaState(State):
 
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == "game_over" else (self.turn,)
+        return () if self.phase == "game_over" else _SEATS[self.turn]
 
     def _legal_actions(self, player: int) -> list[Action]:
         """Each phase lists its actions already in canonical order (see `_canonical`)."""
@@ -215,10 +223,8 @@ class SantaMonicaState(State):
         """`sd` codes sort before every `take`, so the two parts join in canonical order."""
         c = self.content
         sand = self.sand[player]
-        out = [
-            pair(UseFace, code, c.face_index[code])[1] for code in sorted(self.faces)
-            if sand >= c.face_rules[c.face_index[code]][0] and self._face_usable(c.face_index[code])
-        ]
+        out = [action for index, cost, action in _face_actions(c, tuple(self.faces))
+               if sand >= cost and self._face_usable(index)]
         row_of, free = c.card_row, self._placement_rows(player)
         for col, card in enumerate(self.front, 1):
             if card >= 0:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from .scoring import ring_options
+from .scoring import ring_options, space_tags, tag_groups
 
 if TYPE_CHECKING:
     from .content import Content
@@ -118,9 +118,8 @@ def _open(space: int, city: dict[int, int]) -> bool:
 def _layout(content: Content, objective_index: int, tile: int, items: frozenset) -> Layout:
     tables = _tables(content)
     city = dict(items)
-    halves = content.tile_half_tags[tile]
-    tags = {s: content.card_tags[c] if c >= 0 else halves[s & 1] for s, c in city.items()}
-    groups = _groups(tags, len(content.tags))
+    tags = space_tags(content, tile, city)
+    groups = tag_groups(content, tags)
     size_of = [{s: len(g) for g in per_tag for s in g} for per_tag in groups]
     points = hope = 0.0
     sand_clauses, ring_cards, people_clauses = [], [], []
@@ -175,28 +174,7 @@ def _fits(tables: Tables, free: list[int], bit: int) -> bool:
     return any(tables.row_share[n & 1][index] > 0 for n in free)
 
 
-def _groups(tags: dict[int, int], n_tags: int) -> list[list[frozenset[int]]]:
-    """Per tag, its groups (connected sets of spaces carrying it), by flood fill on the strip."""
-    out = []
-    for bit in range(n_tags):
-        cells = {s for s, m in tags.items() if m >> bit & 1}
-        found = []
-        while cells:
-            start = cells.pop()
-            group, todo = {start}, [start]
-            while todo:
-                s = todo.pop()
-                for n in (s - 2, s + 2, s ^ 1):
-                    if n in cells:
-                        cells.discard(n)
-                        group.add(n)
-                        todo.append(n)
-            found.append(frozenset(group))
-        out.append(found)
-    return out
-
-
-def _room(tables: Tables, group: frozenset[int], city: dict[int, int], bit: int) -> bool:
+def _room(tables: Tables, group: set[int], city: dict[int, int], bit: int) -> bool:
     """Whether a group can still grow: an open space beside it in a row where the tag occurs."""
     index = bit.bit_length() - 1
     return any(_open(n, city) and tables.row_share[n & 1][index] > 0
@@ -204,7 +182,7 @@ def _room(tables: Tables, group: frozenset[int], city: dict[int, int], bit: int)
 
 
 def _chain(tables: Tables, clause: dict, space: int, city: dict[int, int],
-           groups: list[list[frozenset[int]]], size_of: list[dict[int, int]]) -> tuple[float, float]:
+           groups: list[list[set[int]]], size_of: list[dict[int, int]]) -> tuple[float, float]:
     """(secured, hoped) points of one chain clause: scored now, or one or two cards short."""
     bit = tables.tag_bit[clause["tag"]]
     index = bit.bit_length() - 1
@@ -221,7 +199,7 @@ def _chain(tables: Tables, clause: dict, space: int, city: dict[int, int],
     return 0.0, CHAIN_HOPE[short - 1] * reached
 
 
-def _objective(tables: Tables, objective: dict, groups: list[list[frozenset[int]]], city: dict[int, int],
+def _objective(tables: Tables, objective: dict, groups: list[list[set[int]]], city: dict[int, int],
                tag_names: tuple[str, ...]) -> tuple[float, float]:
     """(secured, hoped) points of the objective's wave and misc bonuses (penalty: see people)."""
     entry = objective["wave_bonus"]
