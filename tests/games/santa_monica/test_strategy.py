@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ludoteca.games.santa_monica import strategy
-from ludoteca.games.santa_monica.notation import Move, Take, parse_space
+from ludoteca.games.santa_monica.notation import Move, parse_space
 from ludoteca.games.santa_monica.scoring import tag_groups
 from ludoteca.games.santa_monica.strategy import (
     ADJACENT_HOPE,
@@ -20,7 +20,7 @@ from ludoteca.games.santa_monica.strategy import (
     SAND_VALUE,
 )
 
-from .helpers import CONTENT, GAME, build_city, card, new_game, set_display, tile
+from .helpers import CONTENT, GAME, build_city, card, new_game, tile
 
 BLUE = CONTENT.objective_index["blue"]
 ORANGE = CONTENT.objective_index["orange"]
@@ -224,40 +224,3 @@ def test_a_card_still_to_pick_this_turn_is_worth_about_a_card():
     state.apply("sd TWO")
     assert state.phase == "pick" and state.picks_left == 2
     assert value(state) - before == pytest.approx(2 * strategy.PICK_VALUE - 4 * SAND_VALUE)
-
-
-# ---- the playout policy ---------------------------------------------------------------------------
-
-
-def test_playouts_play_legal_moves_to_the_end():
-    state = GAME.new_state(2, seed=4)
-    rng = random.Random(4)
-    while not state.is_over:
-        seat = state.to_move[0]
-        action = state.playout_action(seat, rng)
-        assert action in state.legal_actions(seat)
-        state.apply(action, seat)
-
-
-def test_playouts_walk_a_vip_to_a_wanted_card_and_otherwise_stop():
-    state = new_game(objective="blue")
-    build_city(state, 0, "HOTEL", {"S1": "S09", "S-1": "S17"}, {"S0": "1V"})
-    state.tasks = [("move", 4, 1, 1, 0), ("end",)]
-    state._run()
-    rng = random.Random(0)
-    assert state.playout_action(0, rng) == Move(2, parse_space("S0"), parse_space("S1"))
-    state.footprints[0] = {card("S09")}  # nothing left to gain by walking: stop
-    state._legal_cache = {}
-    assert str(state.playout_action(0, rng)) == "done"
-
-
-def test_playouts_place_a_card_beside_the_tags_it_shares():
-    # GARDEN: both halves nature. Palm Grove (nature) shares a tag beside B0, none at B2.
-    state = new_game(objective="blue")
-    build_city(state, 0, "GARDEN", {"S1": "S07", "S2": "S08"})
-    set_display(state, ["B22", None, None, None], ["B01", "B02", "B04", "B05"])
-    shared = {space: strategy._shared_tags(state, 0, Take(1, parse_space(space)))
-              for space in ("B-1", "B1", "B2")}
-    assert shared == {"B-1": 1, "B1": 1, "B2": 0}
-    picks = [str(state.playout_action(0, random.Random(seed))) for seed in range(30)]
-    assert picks.count("take F1 B2") < 30 / 3  # chosen only when no better place was sampled

@@ -184,10 +184,6 @@ class SantaMonicaState(State):
         """The estimated final score lead, potential included (`strategy.py`)."""
         return strategy.evaluation(self, player)
 
-    def playout_action(self, player: int, rng: random.Random) -> Action:
-        """A cheap informed move for search playouts (`strategy.playout_action`)."""
-        return strategy.playout_action(self, player, rng)
-
     def heuristic_action(self, player: int, rng: random.Random) -> Action:
         """The rule-of-thumb reference player (`heuristic.py`)."""
         return heuristic.choose(self, player, rng)

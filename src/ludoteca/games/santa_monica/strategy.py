@@ -13,13 +13,9 @@ on people per (card, people on it). The rule-of-thumb player (`heuristic.py`) sh
 
 from __future__ import annotations
 
-import random
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from ludoteca.core import Action
-
-from .notation import Move, Pick, Step, Take, UseFace, Word
 from .scoring import ring_options, space_tags, tag_groups
 
 if TYPE_CHECKING:
@@ -348,58 +344,3 @@ def _footprint_value(people: dict[int, list[int]], prints: set[int], layout: Lay
         near = any(abs(column - c) + (row != r) <= 2 for c, r in vips)
         total += scale * FOOTPRINT_HOPE[not near] * points
     return total
-
-
-# ---- playouts -------------------------------------------------------------------------------------
-
-PLAYOUT_SAMPLES = 3  # placements looked at per playout card: the best of a few random ones
-
-
-def playout_action(state: SantaMonicaState, player: int, rng: random.Random) -> Action:
-    """A cheap informed move for search playouts (not the reference player's rules).
-
-    Cards go to the best of a few random placements by tags shared with the new neighbours (the
-    stuff of adjacency, chains and groups); moves only walk someone onto a card with rings or a
-    VIP onto a wanted card without a footprint, and otherwise stop (random walks undo rings);
-    sand dollars are kept, and a happy day takes its sand dollars.
-    """
-    legal = state.legal_actions(player)
-    phase = state.phase
-    if phase == "acquire" or phase == "pick":
-        cards = [a for a in legal if type(a) is not UseFace]
-        if not cards:
-            return rng.choice(legal)
-        tried = [rng.choice(cards) for _ in range(PLAYOUT_SAMPLES)]
-        return max(tried, key=lambda a: _shared_tags(state, player, a))
-    if phase == "move":
-        welcome = [a for a in legal if type(a) is not Word and _welcome(state, player, a)]
-        return rng.choice(welcome) if welcome else legal[0]  # legal[0] is `done`
-    if phase == "happy_day":
-        return legal[-1]  # `happy sd`
-    return rng.choice(legal)
-
-
-def _shared_tags(state: SantaMonicaState, player: int, action: Take | Pick) -> int:
-    content = state.content
-    back = type(action) is Pick and action.back
-    tags = content.card_tags[(state.back if back else state.front)[action.col - 1]]
-    city, tile = state.cities[player], state.tiles[player]
-    shared = 0
-    for n in (action.space - 2, action.space + 2, action.space ^ 1):
-        card = city.get(n)
-        if card is not None:
-            other = content.card_tags[card] if card >= 0 else content.tile_half_tags[tile][n & 1]
-            shared += bin(tags & other).count("1")
-    return shared
-
-
-def _welcome(state: SantaMonicaState, player: int, action: Move | Step) -> bool:
-    content = state.content
-    card = state.cities[player][action.dst]
-    if card < 0:
-        return False
-    kind = action.kind if type(action) is Move else state.budget[7]
-    if kind == 2:
-        return card not in state.footprints[player] and bool(
-            content.card_tags[card] & content.tile_wants[state.tiles[player]])
-    return bool(content.cards[card]["rings"])
