@@ -67,6 +67,9 @@ class Content:
         self.card_row = [ROWS.index(c["row"]) for c in self.cards]
         self.card_tags = [self.tag_mask(c["tags"]) for c in self.cards]
         self.card_actions = [tuple(_compile_action(a) for a in c["actions"]) for c in self.cards]
+        # the turn's task for each action: an `add` also names its card (placed once per game)
+        self.card_tasks = [tuple(a + (i,) if a[0] == "add" else a for a in actions)
+                           for i, actions in enumerate(self.card_actions)]
         self.tiles: list[dict] = raw["starting-tiles.json"]["tiles"]
         self.tile_index = {t["id"]: i for i, t in enumerate(self.tiles)}
         self.tile_half_tags = [

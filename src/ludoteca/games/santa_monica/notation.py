@@ -129,9 +129,6 @@ class Word(Action):
         return self.word
 
 
-KEEP, DONE, PASS = Word("keep"), Word("done"), Word("pass")
-
-
 @cache
 def pair(cls: type, *fields) -> tuple[str, Action]:
     """(canonical text, action), built once per distinct action: legal lists sort on the text.
@@ -141,6 +138,9 @@ def pair(cls: type, *fields) -> tuple[str, Action]:
     """
     action = cls(*fields)
     return str(action), action
+
+
+KEEP, DONE, PASS = (pair(Word, word)[1] for word in ("keep", "done", "pass"))  # the listed ones
 
 # ---- parsing ------------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ludoteca.core import Action, State, rank
 
+from . import heuristic, strategy
 from . import render as render_module
 from .content import Content, load_content
 from .notation import (
@@ -44,6 +45,7 @@ _SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "pick
                   "passes", "final_round")
 _LIST_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
                 "tasks", "placed", "log")
+_SEATS = tuple((seat,) for seat in range(8))  # shared one-seat tuples for `to_move`
 DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
 
 
@@ -59,6 +61,35 @@ def _frontier(spaces: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]
 
 def _wrap(column: int, k: int) -> int:
     return (column - 1 + k) % 4 + 1
+
+
+def _canonical(pairs: list[tuple[str, Action]]) -> list[Action]:
+    """The actions of (canonical text, action) pairs, sorted by text (spec 5: code-point order)."""
+    pairs.sort()
+    return [action for _, action in pairs]
+
+
+@lru_cache(maxsize=64)
+def _face_actions(content: Content, faces: tuple[str, ...]) -> tuple[tuple[int, int, Action], ...]:
+    """(face index, cost, `sd` action) of the faces in play, in canonical order (by code)."""
+    return tuple((content.face_index[code], content.face_rules[content.face_index[code]][0],
+                  pair(UseFace, code, content.face_index[code])[1]) for code in sorted(faces))
+
+
+@lru_cache(maxsize=1 << 14)
+def _takes(col: int, spaces: tuple[int, ...]) -> tuple[Action, ...]:
+    """The `take F<col>` actions onto these free spaces, in canonical order. Cached: a frontier
+    recurs all game long, and a turn then costs a look-up per slot instead of building and sorting
+    a dozen actions; "take F1 ..." < "take F2 ...", so the slots simply follow each other."""
+    return tuple(_canonical([pair(Take, col, s) for s in spaces]))
+
+
+@lru_cache(maxsize=1 << 12)
+def _moves_from(kind: int, src: int, around: int) -> tuple[Action, ...]:
+    """The `mv` actions of one person of `kind` on `src`, in canonical order, given the mask of
+    its occupied neighbours (bit 0 left, 1 right, 2 across). Few keys, so the cache always hits."""
+    return tuple(_canonical([pair(Move, kind, src, n)
+                             for bit, n in enumerate((src - 2, src + 2, src ^ 1)) if around >> bit & 1]))
 
 
 class SantaMonicaState(State):
@@ -126,22 +157,36 @@ class SantaMonicaState(State):
 
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == "game_over" else (self.turn,)
+        return () if self.phase == "game_over" else _SEATS[self.turn]
 
     def _legal_actions(self, player: int) -> list[Action]:
-        return [action for _, action in sorted(getattr(self, f"_legal_{self.phase}")(player))]
+        """Each phase lists its actions already in canonical order (see `_canonical`)."""
+        return _PHASE_LEGAL[self.phase](self, player)
 
     def is_legal(self, action: Action, player: int) -> bool:
         """Legal lists hold the actions `pair` interned, so an action picked from one (as in every
         playout) is found by identity, sparing a Python-level dataclass `__eq__` per listed action;
-        any other action is compared by value."""
-        legal = self.legal_actions(player)
-        return any(a is action for a in legal) or action in legal
+        any other action is compared by value. A cached list proves `player` is to move."""
+        legal = self._legal_cache.get(player)
+        if legal is None:
+            legal = self.legal_actions(player)
+        for listed in legal:
+            if listed is action:
+                return True
+        return action in legal
 
     def _apply(self, action: Action, player: int) -> None:
         self.log.append((player, str(action)))
         self._do(action, player)
         self._settle()
+
+    def evaluation(self, player: int) -> float:
+        """The estimated final score lead, potential included (`strategy.py`)."""
+        return strategy.evaluation(self, player)
+
+    def heuristic_action(self, player: int, rng: random.Random) -> Action:
+        """The rule-of-thumb reference player (`heuristic.py`)."""
+        return heuristic.choose(self, player, rng)
 
     def visible_history(self, player: int | None) -> list[tuple[int, str]]:
         """The full game log, forced actions included (spec 5)."""
@@ -168,43 +213,41 @@ class SantaMonicaState(State):
 
     # ---- legal actions per phase: lists of (canonical text, action) ---------------------------
 
-    def _legal_choose_tile(self, player: int) -> list[tuple]:
-        return [pair(ChooseTile, self.content.tiles[t]["id"], t) for t in self._free_tiles()]
+    def _legal_choose_tile(self, player: int) -> list[Action]:
+        return _canonical([pair(ChooseTile, self.content.tiles[t]["id"], t) for t in self._free_tiles()])
 
-    def _legal_place_truck(self, player: int) -> list[tuple]:
-        return [pair(Truck, col) for col in (1, 2, 3, 4)]
+    def _legal_place_truck(self, player: int) -> list[Action]:
+        return [pair(Truck, col)[1] for col in (1, 2, 3, 4)]
 
-    def _legal_acquire(self, player: int) -> list[tuple]:
+    def _legal_acquire(self, player: int) -> list[Action]:
+        """`sd` codes sort before every `take`, so the two parts join in canonical order."""
         c = self.content
-        row_of, spaces = c.card_row, self._placement_rows(player)
-        out = [pair(Take, col + 1, s) for col, card in enumerate(self.front) if card >= 0
-               for s in spaces[row_of[card]]]
         sand = self.sand[player]
-        for code in self.faces:
-            index = c.face_index[code]
-            if sand >= c.face_rules[index][0] and self._face_usable(index):
-                out.append(pair(UseFace, code, index))
-        return out or [pair(Word, "pass")]
+        out = [action for index, cost, action in _face_actions(c, tuple(self.faces))
+               if sand >= cost and self._face_usable(index)]
+        row_of, free = c.card_row, self._placement_rows(player)
+        for col, card in enumerate(self.front, 1):
+            if card >= 0:
+                out += _takes(col, free[row_of[card]])
+        return out or [PASS]
 
-    def _legal_pick(self, player: int) -> list[tuple]:
+    def _legal_pick(self, player: int) -> list[Action]:
         row_of, spaces = self.content.card_row, self._placement_rows(player)
-        return [
+        return _canonical([
             pair(Pick, back, col, s)
             for back, col in self._pick_slots()
             for s in spaces[row_of[(self.back if back else self.front)[col - 1]]]
-        ]
+        ])
 
-    def _legal_swap(self, player: int) -> list[tuple]:
-        return [pair(Word, "keep"), *(pair(Swap, a, b) for a, b in self._swaps(player))]
+    def _legal_swap(self, player: int) -> list[Action]:
+        return [KEEP, *_canonical([pair(Swap, a, b) for a, b in self._swaps(player)])]
 
-    def _legal_move(self, player: int) -> list[tuple]:
-        out = self._starts(player)
-        out.extend([pair(Step, n) for n in self._steps(player)])
-        out.append(pair(Word, "done"))
-        return out
+    def _legal_move(self, player: int) -> list[Action]:
+        """`done` < `mv ...` < `step ...` in code-point order."""
+        return [DONE, *self._starts(player), *_canonical([pair(Step, n) for n in self._steps(player)])]
 
-    def _legal_happy_day(self, player: int) -> list[tuple]:
-        return [pair(Happy, choice) for choice in ("mix", "move", "sd")]
+    def _legal_happy_day(self, player: int) -> list[Action]:
+        return [pair(Happy, choice)[1] for choice in ("mix", "move", "sd")]
 
     def _free_tiles(self) -> list[int]:
         return [t for t in self.drawn if t not in self.tiles]
@@ -254,17 +297,21 @@ class SantaMonicaState(State):
             out.extend((a, b) for i, a in enumerate(cards) for b in cards[i + 1:])
         return out
 
-    def _starts(self, player: int) -> list[tuple]:
-        """The `mv` pairs of every person the open budget may start moving (spec 4.6)."""
+    def _starts(self, player: int) -> list[Action]:
+        """The `mv` actions of every person the open budget may start moving (spec 4.6), in
+        canonical order: by kind letter, then the source's text, then the destination's."""
         if not self._may_start():
             return []
         city, moved, allowed = self.cities[player], self.moved, _KINDS_OF[self.budget[0]]
-        out = []
+        movable = []
         for s, here in self.people[player].items():
-            free = [k for k in allowed if here[k] > moved.get(s * 3 + k, 0)]
-            if free:
-                targets = [n for n in (s - 2, s + 2, s ^ 1) if n in city]
-                out += [pair(Move, k, s, n) for k in free for n in targets]
+            for k in allowed:
+                if here[k] > moved.get(s * 3 + k, 0):
+                    movable.append((k, space_text(s), s))
+        movable.sort()
+        out: list[Action] = []
+        for k, _, s in movable:
+            out += _moves_from(k, s, (s - 2 in city) | (s + 2 in city) << 1 | (s ^ 1 in city) << 2)
         return out
 
     def _may_start(self) -> bool:
@@ -309,7 +356,7 @@ class SantaMonicaState(State):
             card = self.front[action.col - 1]
             self.front[action.col - 1] = -1
             self._place(player, card, action.space)
-            self.tasks = [*self._card_tasks(card), ("reward", action.col), ("end",)]
+            self.tasks = [*self.content.card_tasks[card], ("reward", action.col), ("end",)]
             self._run()
         elif kind is UseFace:
             self._do_face(action, player)
@@ -376,7 +423,8 @@ class SantaMonicaState(State):
         if self.picks_left:
             return
         extra = self.content.faces[self.content.face_index[self.face]]["effect"]["extra"]
-        self.tasks = [task for c in self.placed for task in self._card_tasks(c)]
+        tasks = self.content.card_tasks
+        self.tasks = [task for c in self.placed for task in tasks[c]]
         if extra == "move_any_2x2":
             self.tasks.append(("move", ANY_KIND, 2, 2, 0))
         elif extra == "add_local_tourist":
@@ -396,9 +444,6 @@ class SantaMonicaState(State):
         elif action.choice == "move":
             self.tasks.insert(0, ("move", ANY_KIND, 2, 2, 2))
         self._run()
-
-    def _card_tasks(self, card: int) -> list[tuple]:
-        return [a + (card,) if a[0] == "add" else a for a in self.content.card_actions[card]]
 
     def _place(self, player: int, card: int, space: int) -> None:
         self.cities[player][space] = card
@@ -660,6 +705,8 @@ class SantaMonicaState(State):
         texts = {k: v[lang] if isinstance(v, dict) else v for k, v in values.items()}
         return REASONS[code][lang].format(**texts)
 
+
+_PHASE_LEGAL = {phase: getattr(SantaMonicaState, f"_legal_{phase}") for phase in DECISIONS}
 
 _PHASE_VERBS = {
     "choose_tile": (ChooseTile,), "place_truck": (Truck,), "acquire": (Take, UseFace, Word),
