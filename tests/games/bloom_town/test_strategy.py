@@ -8,6 +8,7 @@ from ludoteca.bots import make_bot
 from ludoteca.games.bloom_town import strategy
 from ludoteca.games.bloom_town.components import (
     HOME,
+    NUM_BUILDING_TILES,
     OFFICE,
     SQUARE_INDEX,
     SUBWAY,
@@ -15,6 +16,7 @@ from ludoteca.games.bloom_town.components import (
     TILE_TYPE,
 )
 from ludoteca.games.bloom_town.heuristic import heuristic_action
+from ludoteca.games.bloom_town.scoring import placement_points
 from ludoteca.games.bloom_town.strategy import (
     best_placements,
     builds_left,
@@ -118,6 +120,22 @@ def test_home_and_shop_potential_count_neighbour_types():
     assert best[code("home")] == 5  # c3: office, subway, park, home
     assert best[code("shop:icecream")] == 3  # subway + park around c3
     assert best[code("shop:bakery")] == 3  # office + home around c3
+
+
+def test_best_placements_agree_with_the_scoring_rules_on_random_towns():
+    rng = random.Random(7)
+    for _ in range(40):
+        grid = [rng.choice([-1, -1, *range(NUM_BUILDING_TILES)]) for _ in range(25)]
+        expected = []
+        for tile_code in range(NUM_BUILDING_TILES):
+            points = []
+            for square in range(25):
+                if grid[square] < 0:
+                    grid[square] = tile_code
+                    points.append(placement_points(grid, square))
+                    grid[square] = -1
+            expected.append(max(points, default=0))
+        assert best_placements(grid) == expected
 
 
 def test_a_full_town_has_no_potential():

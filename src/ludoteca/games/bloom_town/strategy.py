@@ -37,7 +37,26 @@ from .scoring import PARK_POINTS, SQUARE_TYPE, rescore_value
 if TYPE_CHECKING:
     from .rules import BloomTownState
 
-# ---- weights (points of projected final score) ------------------------------------------------
+# ---- features and weights ------------------------------------------------------------------
+
+# Every feature is in points of final score for one player; the evaluation is the weighted sum.
+FEATURES = (
+    "points",  # Bloom points already scored
+    "community",  # sum over types of (chance of a community scoring to come) x (rescoring value now)
+    "final_hand",  # the rescoring value of the best type in hand (the final hand scoring)
+    "hand_builds",  # best placement points of the hand tiles, for the builds still to come
+    "future_office",  # builds beyond the hand x supply share x best placement, per type ...
+    "future_subway",
+    "future_park",
+    "future_home",
+    "future_shop",
+    "blooms",  # empty blooming squares, up to the builds left (each a future double)
+    "token",  # best use of the bonus token in sight, while builds are left
+    "bloom_bonus",  # the unused blooming bonus of the build just made (double or extra build)
+)
+(POINTS, COMMUNITY, FINAL_HAND, HAND_BUILDS, FUTURE, _, _, _, _, BLOOMS, TOKEN,
+ BLOOM_BONUS) = range(len(FEATURES))
+WEIGHTS: list[float] = [1.0, 1.0, 0.8, 0.85, 1.6, 1.6, 1.6, 1.6, 1.6, 2.0, 0.7, 1.0]
 
 # Builds still to come per player for every tile left in the five stacks (fitted on recorded games:
 # about 0.38 builds per stack tile, the extra builds included).
@@ -45,17 +64,8 @@ BUILDS_PER_STACK_TILE = 0.38
 # Stack tiles still face down when the game ends (mean of recorded two-player games, about 4):
 # those are never revealed, so a community tile among them never scores.
 TILES_LEFT_AT_END = 4
-# A future build will not always find the best square of the town's best type free and in hand.
-FUTURE_BUILD_WEIGHT = 0.7
-# A hand tile is known, but the square it likes best may be taken first.
-HAND_BUILD_WEIGHT = 0.85
-# The final hand rescoring: the best type in hand now (the hand can be steered towards it).
-FINAL_HAND_WEIGHT = 0.8
-# An empty blooming square is a future double (or extra build), if a build still lands on it.
-BLOOM_SQUARE_VALUE = 2.0
-# The token as a future double or rescoring: a share of the best such gain in sight.
-TOKEN_WEIGHT = 0.7
-TOKEN_FLOOR = 2.0
+# The token is worth at least this gain (a small double) while builds are left.
+TOKEN_FLOOR = 3.0
 
 # ---- geometry ------------------------------------------------------------------------------------
 
@@ -74,6 +84,14 @@ def _rays(cell: int) -> tuple[tuple[int, ...], ...]:
 RAYS = tuple(_rays(cell) for cell in range(CELLS))
 SHOP_CODES = tuple(range(FIRST_SHOP, NUM_BUILDING_TILES))
 PLAIN_CODE = {TILE_TYPE[code]: code for code in range(FIRST_SHOP)}
+# Sets of building types as bit masks: the bit of each type, the number of types in every mask,
+# and for every shop code how many of its two roof types each mask holds.
+BIT = tuple(1 << kind for kind in range(len(TYPES)))
+MASK_TYPES = tuple(bin(mask).count("1") for mask in range(1 << len(TYPES)))
+ROOF_HITS = tuple(
+    tuple(sum(1 for kind in SHOP_ROOF[code] if mask & BIT[kind]) for mask in range(1 << len(TYPES)))
+    for code in range(NUM_BUILDING_TILES)
+)
 
 
 # ---- per-town features ------------------------------------------------------------------------
@@ -85,31 +103,56 @@ def best_placements(town: list[int]) -> list[int]:
     This is the town's *potential*: what its layout offers the next tile of each kind (an office
     next to a run of three scores 4, a subway touching a corner group of four scores 5, a park
     joining a group of two scores 4). 0 for every code when the town is full.
+
+    Homes and shops depend only on the set of neighbour types, so each distinct set (a bit mask)
+    is scored once; runs and groups are looked at only next to an office, subway or park.
     """
     types = [SQUARE_TYPE[t] for t in town]
+    if -1 not in types:
+        return [0] * NUM_BUILDING_TILES
     subway_group = _group_sizes(types, SUBWAY, DIAGONAL)
     park_group = _group_sizes(types, PARK, ORTHOGONAL)
-    best = [0] * NUM_BUILDING_TILES
-    office, subway, park, home = (PLAIN_CODE[k] for k in (OFFICE, SUBWAY, PARK, HOME))
+    office = subway = 1
+    park = 0  # a park can score 0 everywhere (every empty square makes a group of four or more)
+    masks = set()
     for cell in range(CELLS):
         if types[cell] >= 0:
             continue
-        around = {types[n] for n in ORTHOGONAL[cell]}
-        around.discard(-1)
-        run = 1
-        for ray in RAYS[cell]:
-            for other in ray:
-                if types[other] != OFFICE:
-                    break
-                run += 1
-        best[office] = max(best[office], run)
-        best[subway] = max(best[subway], _merged(subway_group, DIAGONAL[cell]))
-        size = _merged(park_group, ORTHOGONAL[cell])
-        best[park] = max(best[park], PARK_POINTS[size] if size < len(PARK_POINTS) else 0)
-        best[home] = max(best[home], 1 + len(around))
-        for code in SHOP_CODES:
-            best[code] = max(best[code], 1 + len(SHOP_ROOF[code] & around))
+        mask = 0
+        for other in ORTHOGONAL[cell]:
+            if types[other] >= 0:
+                mask |= BIT[types[other]]
+        masks.add(mask)
+        if mask & BIT[OFFICE]:
+            office = max(office, _office_run(types, cell))
+        if subway_group:
+            subway = max(subway, _merged(subway_group, DIAGONAL[cell]))
+        if mask & BIT[PARK]:
+            size = _merged(park_group, ORTHOGONAL[cell])
+            if size < len(PARK_POINTS):
+                park = max(park, PARK_POINTS[size])
+        else:
+            park = max(park, 1)
+    best = [0] * NUM_BUILDING_TILES
+    best[PLAIN_CODE[OFFICE]] = office
+    best[PLAIN_CODE[SUBWAY]] = subway
+    best[PLAIN_CODE[PARK]] = park
+    best[PLAIN_CODE[HOME]] = 1 + max(MASK_TYPES[mask] for mask in masks)
+    for code in SHOP_CODES:
+        hits = ROOF_HITS[code]
+        best[code] = 1 + max(hits[mask] for mask in masks)
     return best
+
+
+def _office_run(types: list[int], cell: int) -> int:
+    """Placement points of an office on the empty `cell`: 1 + the unbroken runs around it."""
+    run = 1
+    for ray in RAYS[cell]:
+        for other in ray:
+            if types[other] != OFFICE:
+                break
+            run += 1
+    return run
 
 
 def _group_sizes(
@@ -204,41 +247,58 @@ def supply_shares(state: BloomTownState) -> list[float]:
     return [max(0, n) / total if total else 0.0 for n in left]
 
 
-def projected_score(state: BloomTownState, player: int, chances: list[float], shares: list[float]) -> float:
-    """`player`'s points now plus what the position promises them before the end."""
+def features(state: BloomTownState, player: int, chances: list[float], shares: list[float]) -> list[float]:
+    """`player`'s feature values, in the order of `FEATURES` (each described in the docs)."""
     town = state.towns[player]
     rescores = rescore_values(town)
     best = best_placements(town)
     builds = builds_left(state, player)
-    value = float(state.points[player])
-    value += sum(chance * points for chance, points in zip(chances, rescores, strict=True))
     hand = state.hands[player]
+    values = [0.0] * len(FEATURES)
+    values[POINTS] = float(state.points[player])
+    values[COMMUNITY] = sum(chance * points for chance, points in zip(chances, rescores, strict=True))
     if hand and state.kept[player] < 0:
-        weight = 1.0 if state.phase == "keep" else FINAL_HAND_WEIGHT
-        value += weight * max(rescores[TILE_TYPE[t]] for t in hand)
-    value += _build_value(best, hand, builds, shares)
+        kept = max(rescores[TILE_TYPE[t]] for t in hand)
+        values[POINTS if state.phase == "keep" else FINAL_HAND] += kept  # certain once keeping
+    from_hand = sorted((best[t] for t in hand), reverse=True)[: int(builds)]
+    values[HAND_BUILDS] = float(sum(from_hand))
+    rest = max(0.0, builds - len(hand))
+    for code, share in enumerate(shares):
+        values[FUTURE + TILE_TYPE[code]] += rest * share * best[code]
     empty_blooms = sum(1 for cell in BLOOMING[state.side] if town[cell] < 0)
-    value += BLOOM_SQUARE_VALUE * min(empty_blooms, builds)
+    values[BLOOMS] = min(empty_blooms, builds)
     if state.tokens[player] and builds > 0:
-        value += _token_value(state, player, best, hand, rescores)
-    return value
+        values[TOKEN] = _token_gain(state, player, best, hand, rescores)
+    if state.bloom_ready and state.order[state.turn] == player:
+        values[BLOOM_BONUS] = _bloom_bonus(state, best, hand, builds, shares)
+    return values
 
 
-def _build_value(best: list[int], hand: list[int], builds: float, shares: list[float]) -> float:
-    """The placement points of the builds to come: hand tiles first, then average draws."""
+def _next_build(best: list[int], hand: list[int], builds: float, shares: list[float]) -> float:
+    """The placement points one more build would add: the next hand tile, else a fresh draw."""
     from_hand = sorted((best[t] for t in hand), reverse=True)
-    value = 0.0
-    for points in from_hand[: int(builds)]:
-        value += HAND_BUILD_WEIGHT * points
-    rest = max(0.0, builds - len(from_hand))
-    average = sum(share * points for share, points in zip(shares, best, strict=True))
-    return value + FUTURE_BUILD_WEIGHT * rest * average
+    if builds < len(from_hand):
+        return WEIGHTS[HAND_BUILDS] * from_hand[int(builds)]
+    return sum(WEIGHTS[FUTURE + TILE_TYPE[c]] * share * best[c] for c, share in enumerate(shares))
 
 
-def _token_value(
+def _bloom_bonus(
+    state: BloomTownState, best: list[int], hand: list[int], builds: float, shares: list[float]
+) -> float:
+    """The blooming bonus of the build just made, still to be chosen: a double or one more build.
+
+    Without it, building on a blooming square would look like a loss (one blooming square fewer)
+    until the bonus step is over.
+    """
+    double = 0.0 if state.double_used else float(state.last_points)
+    extra = _next_build(best, hand, builds, shares) if not state.extra_used and hand else 0.0
+    return max(double, extra)
+
+
+def _token_gain(
     state: BloomTownState, player: int, best: list[int], hand: list[int], rescores: list[int]
 ) -> float:
-    """A share of the best use in sight: doubling a hand tile, or a rescoring we lead."""
+    """The best use of the token in sight: doubling a hand tile, or a rescoring we lead."""
     gain = max((best[t] for t in hand), default=0)
     for kind in range(len(TYPES)):
         if state.community[kind] == 1 and not state.scored[kind]:
@@ -248,7 +308,12 @@ def _token_value(
                 if other != player
             )
             gain = max(gain, lead)
-    return max(TOKEN_FLOOR, TOKEN_WEIGHT * gain)
+    return max(TOKEN_FLOOR, float(gain))
+
+
+def projected_score(state: BloomTownState, player: int, chances: list[float], shares: list[float]) -> float:
+    """`player`'s points now plus what the position promises them before the end."""
+    return sum(w * f for w, f in zip(WEIGHTS, features(state, player, chances, shares), strict=True))
 
 
 def evaluation(state: BloomTownState, player: int) -> float:
