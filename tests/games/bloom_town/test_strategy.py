@@ -334,3 +334,48 @@ def test_heuristic_keeps_the_type_that_rescores_most():
     state.turn = 0
     assert TILE_TYPE[tile("H")] == HOME
     assert str(heuristic_action(state, 0, random.Random(1))) == "keep home"  # 4 against 2
+
+
+def test_the_blooming_bonus_still_to_choose_is_counted():
+    state = bare_state(2)
+    state.tokens = [False, False]
+    place(state, 0, b1="O", b3="O", a2="O")
+    state.apply("build office b2")  # blooming: 4 points, and the bonus step is asked
+    assert state.phase == "bonus" and state.bloom_ready
+    pending = evaluation(state, 0)
+    state.bloom_ready = False
+    assert pending >= evaluation(state, 0) + 4  # at least the double of the 4 points
+
+
+# ---- the playout policy --------------------------------------------------------------------------
+
+
+def test_playout_policy_is_legal_to_the_end_of_games():
+    for seed in range(3):
+        state = GAME.new_state(2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            action = state.playout_action(seat, rng)
+            assert action in state.legal_actions(seat)
+            state.apply(action, seat)
+
+
+def test_playout_policy_builds_the_best_placement_when_it_sees_every_build():
+    state = bare_state(2)
+    state.towns[0] = [tile("P")] * 25
+    for square in ("a1", "b1", "c1", "e5"):
+        state.towns[0][SQUARE_INDEX[square]] = -1
+    place(state, 0, a2="O", b2="O", b3="O", c2="S", d1="O")
+    state.hands[0] = [tile("O"), tile("O")]
+    # 4 builds (no more than the sample): a1 joins a2 (2), c1 joins d1 (2), e5 is alone (1), and
+    # b1 tops the run b2-b3 (3).
+    assert str(state.playout_action(0, random.Random(3))) == "build office b1"
+
+
+def test_playout_policy_doubles_a_good_blooming_placement():
+    state = bare_state(2)
+    state.tokens = [False, False]
+    place(state, 0, b1="O", b3="O", a2="O")
+    state.apply("build office b2")
+    assert str(state.playout_action(0, random.Random(1))) == "bloom double"

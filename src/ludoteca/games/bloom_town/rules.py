@@ -430,6 +430,10 @@ class BloomTownState(State):
         """The rule-of-thumb reference player (`heuristic.py`), independent of the evaluation."""
         return heuristic.heuristic_action(self, player, rng)
 
+    def playout_action(self, player: int, rng: random.Random) -> Action:
+        """A cheap informed move for search playouts (`strategy.playout_action`)."""
+        return strategy.playout_action(self, player, rng)
+
     # ---- hidden information ------------------------------------------------------------------
 
     def _sees_hand(self, viewer: int | None, seat: int) -> bool:
