@@ -23,6 +23,7 @@ from .components import (
     COLS,
     DIAGONAL,
     FIRST_SHOP,
+    FLOWER_SPACE,
     HOME,
     NUM_BUILDING_TILES,
     OFFICE,
@@ -57,10 +58,11 @@ FEATURES = (
     "blooms",  # empty blooming squares, up to the builds left (each a future double)
     "token",  # best use of the bonus token in sight, while builds are left
     "bloom_bonus",  # the unused blooming bonus of the build just made (double or extra build)
+    "market",  # for the player about to build: the best market tile's placement above a draw's
 )
 (POINTS, COMMUNITY, FINAL_HAND, HAND_BUILDS, FUTURE, _, _, _, _, BLOOMS, TOKEN,
- BLOOM_BONUS) = range(len(FEATURES))
-WEIGHTS: list[float] = [1.0, 1.0, 0.8, 0.85, 1.6, 1.6, 1.6, 1.6, 1.6, 2.0, 0.7, 1.0]
+ BLOOM_BONUS, MARKET) = range(len(FEATURES))
+WEIGHTS: list[float] = [1.0, 1.0, 0.8, 0.85, 1.6, 1.6, 1.6, 1.6, 1.6, 2.0, 0.7, 1.0, 0.0]
 
 # Builds still to come per player for every tile left in the five stacks (fitted on recorded games:
 # about 0.38 builds per stack tile, the extra builds included).
@@ -275,7 +277,36 @@ def features(state: BloomTownState, player: int, chances: list[float], shares: l
         values[TOKEN] = _token_gain(state, player, best, hand, rescores)
     if state.bloom_ready and state.order[state.turn] == player:
         values[BLOOM_BONUS] = _bloom_bonus(state, best, hand, builds, shares)
+    if next_builder(state) == player:
+        values[MARKET] = _market_edge(state, town, best, shares)
     return values
+
+
+def next_builder(state: BloomTownState) -> int:
+    """The seat whose build comes next (-1 once building is over), who takes from the market next."""
+    if state.phase in ("keep", "over"):
+        return -1
+    mover = state.order[state.turn]
+    if state.phase == "build" or state.extra_pending:
+        return mover
+    return state.order[(state.turn + 1) % state.num_players]
+
+
+def _market_edge(state: BloomTownState, town: list[int], best: list[int], shares: list[float]) -> float:
+    """How much better the best market tile the player can reach is than a tile from the stacks.
+
+    The player about to build takes the tile of the flower built on, so a face-up tile that fits
+    their town is theirs if one of their empty squares shows its flower; taking a tile also
+    denies it to the next player, which this feature lets the one-ply search see.
+    """
+    flowers = FLOWER_SPACE[state.side]
+    reachable = {flowers[cell] for cell in range(CELLS) if town[cell] < 0}
+    draw = sum(share * points for share, points in zip(shares, best, strict=True))
+    edge = 0.0
+    for space, tile_code in enumerate(state.market):
+        if tile_code >= 0 and space in reachable:
+            edge = max(edge, best[tile_code] - draw)
+    return edge
 
 
 def _next_build(best: list[int], hand: list[int], builds: float, shares: list[float]) -> float:
