@@ -9,8 +9,8 @@ from `strategy.py` (the search's evaluation), so that beating it says something:
 - do not spoil the best square of the other tile in your hand;
 - save blooming squares for big placements: double a good placement, take the extra build after
   a poor one;
-- keep the bonus token for a rescoring you clearly lead, or a big double, and spend it on the last
-  turn rather than waste it;
+- keep the bonus token for a rescoring you clearly lead, or a big double, and spend it on any gain
+  once the stacks run low rather than waste it;
 - at the end keep the type that rescores most.
 """
 
@@ -45,6 +45,7 @@ SPOIL_WEIGHT = 0.5  # points the other hand tile loses when its best square is t
 DOUBLE_AT_LEAST = 3  # blooming square: double a placement worth this much, else build again
 TOKEN_DOUBLE_AT_LEAST = 6  # the token doubles only a placement this big
 TOKEN_RESCORE_LEAD = 5  # ... or rescores a type we lead by this much
+LATE_STACK_TILES = 8  # with this few stack tiles left, spend the token on any gain (it is worth 0 at the end)
 
 
 def heuristic_action(state: BloomTownState, player: int, rng: random.Random) -> Action:
@@ -117,7 +118,7 @@ def _bonus_choice(state: BloomTownState, player: int, legal: list) -> Action:
         return BONUSES[BLOOM_DOUBLE]
     if BLOOM_EXTRA in indices and len(state.hands[player]) > 0:
         return BONUSES[BLOOM_EXTRA]
-    last_turn = state.triggered
+    last_turn = state.triggered or sum(len(stack) for stack in state.stacks) <= LATE_STACK_TILES
     lead_needed = 1 if last_turn else TOKEN_RESCORE_LEAD
     best_lead, best_kind = 0, -1
     for kind in range(len(TYPES)):
