@@ -72,7 +72,6 @@ BUILDS_PER_STACK_TILE = 0.38
 TILES_LEFT_AT_END = 4
 # The token is worth at least this gain (a small double) while builds are left.
 TOKEN_FLOOR = 3.0
-TOKEN_TOWN = 0
 
 # ---- geometry ------------------------------------------------------------------------------------
 
@@ -336,8 +335,6 @@ def _token_gain(
 ) -> float:
     """The best use of the token in sight: doubling a hand tile, or a rescoring we lead."""
     gain = max((best[t] for t in hand), default=0)
-    if TOKEN_TOWN:
-        gain = max(gain, max(best))
     for kind in range(len(TYPES)):
         if state.community[kind] == 1 and not state.scored[kind]:
             lead = rescores[kind] - max(
