@@ -62,7 +62,7 @@ FEATURES = (
 )
 (POINTS, COMMUNITY, FINAL_HAND, HAND_BUILDS, FUTURE, _, _, _, _, BLOOMS, TOKEN,
  BLOOM_BONUS, MARKET) = range(len(FEATURES))
-WEIGHTS: list[float] = [1.0, 1.0, 0.8, 0.85, 1.6, 1.6, 1.6, 1.6, 1.6, 2.0, 0.7, 1.0, 0.0]
+WEIGHTS: list[float] = [1.0, 1.0, 0.8, 0.85, 1.6, 1.6, 1.6, 1.6, 1.6, 2.0, 0.7, 1.0, 0.5]
 
 # Builds still to come per player for every tile left in the five stacks (fitted on recorded games:
 # about 0.38 builds per stack tile, the extra builds included).
