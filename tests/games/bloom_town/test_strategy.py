@@ -153,6 +153,11 @@ def test_builds_left_grow_with_the_stacks_and_count_the_build_due_now():
     assert builds_left(state, 0) < tall
 
 
+def test_builds_left_shrink_with_more_players_sharing_the_stacks():
+    two, four = bare_state(2, filler=6), bare_state(4, filler=6)
+    assert builds_left(four, 1) < builds_left(two, 1)
+
+
 def test_builds_left_are_exact_once_the_end_is_triggered():
     state = bare_state(2)
     state.triggered = True

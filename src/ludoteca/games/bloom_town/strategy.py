@@ -64,12 +64,14 @@ FEATURES = (
  BLOOM_BONUS, MARKET) = range(len(FEATURES))
 WEIGHTS: list[float] = [1.0, 1.0, 0.8, 0.85, 1.6, 1.6, 1.6, 1.6, 1.6, 2.0, 0.7, 1.0, 0.5]
 
-# Builds still to come per player for every tile left in the five stacks (fitted on recorded games:
-# about 0.38 builds per stack tile, the extra builds included).
+# Builds still to come per player for every tile left in the five stacks (fitted on recorded
+# two-player games: about 0.38 builds per stack tile and player, the extra builds included; the
+# whole table builds about 0.76 per stack tile, so a player's share shrinks with more players).
 BUILDS_PER_STACK_TILE = 0.38
-# Stack tiles still face down when the game ends (mean of recorded two-player games, about 4):
-# those are never revealed, so a community tile among them never scores.
-TILES_LEFT_AT_END = 4
+# Stack tiles still face down when the game ends, by player count (means of recorded games; with
+# 3-4 players the end comes with two stacks exhausted instead of three): those are never revealed,
+# so a community tile among them never scores.
+TILES_LEFT_AT_END = {2: 4, 3: 8, 4: 8}
 # The token is worth at least this gain (a small double) while builds are left.
 TOKEN_FLOOR = 3.0
 
@@ -201,16 +203,18 @@ def builds_left(state: BloomTownState, player: int) -> float:
     Once the end is triggered this is exact (the round finishes); before, it is estimated from the
     tiles left in the stacks, since every turn draws about one of them.
     """
+    if state.phase in ("keep", "over"):
+        return 0.0
     position = state.order.index(player)
     due_now = state.phase == "build" and state.turn == position
     pending = 1 if state.extra_pending and state.turn == position else 0
-    if state.phase in ("keep", "over"):
-        return 0.0
     if state.triggered:
         later = 1 if position > state.turn else 0
         return later + due_now + pending
-    height = sum(len(stack) for stack in state.stacks)
-    future = max(0.0, BUILDS_PER_STACK_TILE * height - 0.5)
+    n = state.num_players
+    # Stack tiles that will be drawn, relative to two players (whose never-drawn tiles the fit saw).
+    drawn = sum(len(stack) for stack in state.stacks) - (TILES_LEFT_AT_END[n] - TILES_LEFT_AT_END[2])
+    future = max(0.0, BUILDS_PER_STACK_TILE * 2 / n * drawn - 0.5)
     return future + due_now + pending
 
 
@@ -222,7 +226,7 @@ def scoring_chances(state: BloomTownState) -> list[float]:
     out with chance `reveal`; a type with no tile out needs both.
     """
     height = sum(len(stack) for stack in state.stacks)
-    reveal = max(0.0, height - TILES_LEFT_AT_END) / height if height else 0.0
+    reveal = max(0.0, height - TILES_LEFT_AT_END[state.num_players]) / height if height else 0.0
     if state.triggered:
         reveal = min(reveal, 2 / height) if height else 0.0
     chances = []
