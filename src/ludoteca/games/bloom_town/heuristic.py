@@ -17,7 +17,8 @@ from `strategy.py` (the search's evaluation), so that beating it says something:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
 
@@ -62,7 +63,8 @@ def heuristic_action(state: BloomTownState, player: int, rng: random.Random) -> 
     return _bonus_choice(state, player, legal)
 
 
-def _best(actions: list, value, rng: random.Random) -> Action:
+def _best(actions: list, value: Callable[[Any], float], rng: random.Random) -> Action:
+    """The action of highest value; ties at random, so the seed decides them reproducibly."""
     values = [value(action) for action in actions]
     top = max(values)
     return rng.choice([a for a, v in zip(actions, values, strict=True) if v == top])
@@ -82,6 +84,7 @@ def _tile_prospect(town: list[int], tile: int) -> float:
 
 
 def _build_value(state: BloomTownState, player: int, action: Build) -> float:
+    """Points now, the blooming bonus, half the incoming tile's prospect, less what it spoils."""
     town = state.towns[player]
     square = action.square
     points = _placed(town, action.tile, square)
@@ -112,14 +115,15 @@ def _spoiled(state: BloomTownState, player: int, action: Build) -> float:
 
 
 def _bonus_choice(state: BloomTownState, player: int, legal: list) -> Action:
+    """Blooming bonus by the placement's worth; the token only for a clear gain, or late."""
     indices = {action.index for action in legal if isinstance(action, Bonus)}
     points = state.last_points
     if BLOOM_DOUBLE in indices and (points >= DOUBLE_AT_LEAST or BLOOM_EXTRA not in indices):
         return BONUSES[BLOOM_DOUBLE]
     if BLOOM_EXTRA in indices and len(state.hands[player]) > 0:
         return BONUSES[BLOOM_EXTRA]
-    last_turn = state.triggered or sum(len(stack) for stack in state.stacks) <= LATE_STACK_TILES
-    lead_needed = 1 if last_turn else TOKEN_RESCORE_LEAD
+    late = state.triggered or sum(len(stack) for stack in state.stacks) <= LATE_STACK_TILES
+    lead_needed = 1 if late else TOKEN_RESCORE_LEAD
     best_lead, best_kind = 0, -1
     for kind in range(len(TYPES)):
         if RESCORE_BASE + kind in indices:
@@ -128,7 +132,7 @@ def _bonus_choice(state: BloomTownState, player: int, legal: list) -> Action:
                 best_lead, best_kind = lead, kind
     if best_kind >= 0 and best_lead >= lead_needed:
         return BONUSES[RESCORE_BASE + best_kind]
-    double_needed = 1 if last_turn else TOKEN_DOUBLE_AT_LEAST
+    double_needed = 1 if late else TOKEN_DOUBLE_AT_LEAST
     if TOKEN_DOUBLE in indices and points >= double_needed:
         return BONUSES[TOKEN_DOUBLE]
     return BONUSES[PASS]
