@@ -207,12 +207,25 @@ def test_evaluation_is_the_score_lead_in_a_finished_game():
     assert evaluation(state, 1) == -9
 
 
-def test_evaluation_is_zero_sum_for_two_players_and_counts_points():
+def test_evaluation_is_zero_sum_for_two_players_with_open_hands_and_counts_points():
     state = two_player_state()
+    state.options = {**state.options, "open_hands": True}
     base = evaluation(state, 0)
     assert base == pytest.approx(-evaluation(state, 1))
     state.points[0] += 5
     assert evaluation(state, 0) == pytest.approx(base + 5)
+
+
+def test_an_opponents_private_hand_tiles_do_not_move_the_evaluation():
+    state = two_player_state()
+    place(state, 1, a1="O", b1="O", c1="O")
+    state.hands[1] = [tile("O"), tile("P")]  # the office would extend the run: private
+    private = evaluation(state, 0)
+    state.hands[1] = [tile("H"), tile("P")]
+    assert evaluation(state, 0) == pytest.approx(private)
+    state.hands[1] = [tile("O"), tile("P")]
+    state.known[1] = [tile("O")]  # taken face up: everyone saw it
+    assert evaluation(state, 0) < private
 
 
 def test_an_open_subway_diagonal_is_worth_more_than_a_blocked_one():

@@ -257,13 +257,18 @@ def supply_shares(state: BloomTownState) -> list[float]:
     return [max(0, n) / total if total else 0.0 for n in left]
 
 
-def features(state: BloomTownState, player: int, chances: list[float], shares: list[float]) -> list[float]:
-    """`player`'s feature values, in the order of `FEATURES` (each described in the docs)."""
+def features(
+    state: BloomTownState, player: int, chances: list[float], shares: list[float], hand: list[int]
+) -> list[float]:
+    """`player`'s feature values, in the order of `FEATURES` (each described in the docs).
+
+    `hand` is what the evaluating seat knows of `player`'s hand; any other hand tile counts as a
+    future draw (its size is the real hand's).
+    """
     town = state.towns[player]
     rescores = rescore_values(town)
     best = best_placements(town)
     builds = builds_left(state, player)
-    hand = state.hands[player]
     values = [0.0] * len(FEATURES)
     values[POINTS] = float(state.points[player])
     values[COMMUNITY] = sum(chance * points for chance, points in zip(chances, rescores, strict=True))
@@ -272,7 +277,7 @@ def features(state: BloomTownState, player: int, chances: list[float], shares: l
         values[POINTS if state.phase == "keep" else FINAL_HAND] += kept  # certain once keeping
     from_hand = sorted((best[t] for t in hand), reverse=True)[: int(builds)]
     values[HAND_BUILDS] = float(sum(from_hand))
-    rest = max(0.0, builds - len(hand))
+    rest = max(0.0, builds - len(hand))  # the unknown hand tiles are draws too
     for code, share in enumerate(shares):
         values[FUTURE + TILE_TYPE[code]] += rest * share * best[code]
     empty_blooms = sum(1 for cell in BLOOMING[state.side] if town[cell] < 0)
@@ -350,9 +355,12 @@ def _token_gain(
     return max(TOKEN_FLOOR, float(gain))
 
 
-def projected_score(state: BloomTownState, player: int, chances: list[float], shares: list[float]) -> float:
+def projected_score(
+    state: BloomTownState, player: int, chances: list[float], shares: list[float], hand: list[int]
+) -> float:
     """`player`'s points now plus what the position promises them before the end."""
-    return sum(w * f for w, f in zip(WEIGHTS, features(state, player, chances, shares), strict=True))
+    values = features(state, player, chances, shares, hand)
+    return sum(w * f for w, f in zip(WEIGHTS, values, strict=True))
 
 
 def evaluation(state: BloomTownState, player: int) -> float:
@@ -362,8 +370,22 @@ def evaluation(state: BloomTownState, player: int) -> float:
         return scores[player] - max(s for p, s in enumerate(scores) if p != player)
     chances = scoring_chances(state)
     shares = supply_shares(state)
-    projected = [projected_score(state, p, chances, shares) for p in range(state.num_players)]
+    projected = [
+        projected_score(state, p, chances, shares, _hand_seen(state, player, p))
+        for p in range(state.num_players)
+    ]
     return projected[player] - max(v for p, v in enumerate(projected) if p != player)
+
+
+def _hand_seen(state: BloomTownState, viewer: int, seat: int) -> list[int]:
+    """The tiles of `seat`'s hand that `viewer` knows: all of its own, else the publicly known ones.
+
+    Search evaluates determinized samples, where an opponent's private tiles are random guesses;
+    judging them as unknown draws keeps that guesswork out of the comparison between moves.
+    """
+    if seat == viewer or state.options["open_hands"]:
+        return state.hands[seat]
+    return state.known[seat]
 
 
 
