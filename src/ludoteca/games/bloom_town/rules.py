@@ -12,10 +12,10 @@ import random
 from itertools import compress
 from typing import Any
 
-from ludoteca.core import State, rank
+from ludoteca.core import Action, State, rank
 from ludoteca.core.result import Result
 
-from . import messages, render
+from . import heuristic, messages, render, strategy
 from .components import (
     BLOOMING,
     CELLS,
@@ -423,8 +423,16 @@ class BloomTownState(State):
         return rank(keys, ["score", "later in turn order"], self.scores(), self.breakdown())
 
     def evaluation(self, player: int) -> float:
-        """Score lead, plus a little for a bonus token still in hand (worth a double or more)."""
-        return super().evaluation(player) + (2 if self.tokens[player] else 0)
+        """Projected final lead: the score plus what the town, hand and token promise (`strategy`)."""
+        return strategy.evaluation(self, player)
+
+    def heuristic_action(self, player: int, rng: random.Random) -> Action:
+        """The rule-of-thumb reference player (`heuristic.py`), independent of the evaluation."""
+        return heuristic.heuristic_action(self, player, rng)
+
+    def playout_action(self, player: int, rng: random.Random) -> Action:
+        """A cheap informed move for search playouts (`strategy.playout_action`)."""
+        return strategy.playout_action(self, player, rng)
 
     # ---- hidden information ------------------------------------------------------------------
 
