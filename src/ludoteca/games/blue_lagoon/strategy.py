@@ -54,6 +54,7 @@ MAJORITY_SHARPNESS = 0.15  # logistic scale of the piece difference when the pha
 MAJORITY_SPREAD = 2.5  # ... plus this much times the part of the phase still to play
 FOOTHOLD_VILLAGE = 4.0  # per village that will stand in Settlement
 FOOTHOLD_ISLAND = 6.0  # per island holding at least one of them
+STATUETTES_TAKEN = 0.5  # statuettes do not end the phase: many are never taken
 VILLAGE_IN_HAND = 0.6  # share of a village in hand expected to be placed off the stone circles
 
 
@@ -159,25 +160,13 @@ def potentials(state: BlueLagoonState) -> list[float]:
     values = []
     for p in seats:
         counts = state.counts[p]
-        mine_share = share[p]
-        value = float(state.totals[p])
-        have_all = 1.0
-        for kind in range(RESOURCE_KINDS):
-            r = left_of[kind]
-            i = round(SHARE_STEPS * mine_share[kind] / r) if r else 0
-            value += EXPECTED_RESOURCE[min(counts[kind], 6)][r][i]
-            if not counts[kind]:
-                have_all *= SOME_TOKEN[r][i]
-        value += SET_BONUS * have_all
-        value += STATUETTE_POINTS * (counts[STATUETTE] + mine_share[STATUETTE])
+        value = state.totals[p] + resources_value(counts, share[p], left_of)
+        value += STATUETTE_POINTS * (counts[STATUETTE] + STATUETTES_TAKEN * share[p][STATUETTE])
         mine = pieces[p]
         occupied = islands - mine.count(0)
         value += expected_islands(occupied, islands - occupied, island_reach)
         value += LINK_POINTS * best_link(tiles_of[p], neighbour_sets(b.key), island_of)
-        for m, (first, second), bonus in zip(mine, top, b.bonuses, strict=True):
-            if first:
-                rival = second if m == first else first
-                value += bonus / (1 + math.exp(max(-50.0, min(50.0, (rival - m) / tau))))
+        value += majorities_value(mine, top, b.bonuses, tau)
         if foothold:
             villages = survivors[p] + VILLAGE_IN_HAND * state.villages[p]
             value += FOOTHOLD_VILLAGE * villages + FOOTHOLD_ISLAND * held[p]
@@ -185,19 +174,46 @@ def potentials(state: BlueLagoonState) -> list[float]:
     return values
 
 
+def resources_value(counts: list[int], share: list[float], left_of: list[int]) -> float:
+    """Expected resource points of one seat: per kind, its count plus its share of the tokens of
+    that kind left (binomial, read from the table), and the chance of the +10 set."""
+    value = 0.0
+    have_all = 1.0
+    for kind in range(RESOURCE_KINDS):
+        r = left_of[kind]
+        i = round(SHARE_STEPS * share[kind] / r) if r else 0
+        value += EXPECTED_RESOURCE[min(counts[kind], 6)][r][i]
+        if not counts[kind]:
+            have_all *= SOME_TOKEN[r][i]
+    return value + SET_BONUS * have_all
+
+
+def majorities_value(mine: list[int], top: list[list[int]], bonuses: tuple[int, ...],
+                     tau: float) -> float:
+    """Expected majority points of one seat: each island's bonus times a logistic chance of
+    ending as its leader, from the piece difference with the best rival (`top` holds each
+    island's two largest counts) on the scale `tau` (small when the phase is nearly over)."""
+    value = 0.0
+    for m, (first, second), bonus in zip(mine, top, bonuses, strict=True):
+        if first:
+            rival = second if m == first else first
+            value += bonus / (1 + math.exp(max(-50.0, min(50.0, (rival - m) / tau))))
+    return value
+
+
 def _token_shares(state: BlueLagoonState, stones: tuple[int, ...],
                   exploring: bool) -> tuple[list[list[float]], list[int]]:
     """Per seat and token kind, the expected number of the tokens left that the seat will take,
     and per kind how many are left.
 
-    A seat that can still place weighs 1 for a token, or `REACH_WEIGHT_...` when the token lies
+    A seat that can place now weighs 1 for a token, or `REACH_WEIGHT_...` when the token lies
     next to its pieces; each token is split in proportion. Only the few tokens some seat reaches
     are visited one by one; the others are split evenly, by kind counts."""
     n = state.num_players
     seats = range(n)
     weight = REACH_WEIGHT_EXPLORATION if exploring else REACH_WEIGHT_SETTLEMENT
     tokens = state.tokens
-    active = [1.0 if state.settlers[p] or state.villages[p] else 0.0 for p in seats]
+    active = [1.0 if state.has_move(p) else 0.0 for p in seats]
     on_board = [tokens[t] for t in stones]
     left_of = [on_board.count(kind) for kind in range(5)]
     unreached = left_of[:]
