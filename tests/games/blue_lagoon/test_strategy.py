@@ -152,8 +152,9 @@ def test_tokens_next_to_a_seat_are_more_likely_its_own():
     state = position({"C": ["1,4", "12,11"]}, [{"S": ["0,4"]}, {"S": ["5,7"]}])
     share, left = strategy._token_shares(state, state.board.stones, True)
     assert left[0] == 2
-    assert share[0][0] > 1 > share[1][0]
-    assert share[0][0] + share[1][0] == pytest.approx(2)
+    # 1,4 lies next to seat 0's boat (weights 3 : 1), nobody reaches 12,11 (1 : 1)
+    assert share[0][0] == pytest.approx(3 / 4 + 1 / 2)
+    assert share[1][0] == pytest.approx(1 / 4 + 1 / 2)
 
 
 def test_a_seat_that_cannot_place_takes_no_more_tokens():

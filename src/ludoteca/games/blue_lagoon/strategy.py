@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from .board import EMPTY, STATUETTE, TOKEN_LIMITS, board
@@ -138,9 +139,10 @@ def potentials(state: BlueLagoonState) -> list[float]:
     pieces = []
     survivors = []
     held = []
+    occupied = list(compress(range(len(cells)), map(EMPTY.__ne__, cells)))  # all in C
     for p in seats:
         village = 2 * p + 1
-        tiles = [t for t, code in enumerate(cells) if code >> 1 == p]  # EMPTY >> 1 is -1
+        tiles = [t for t in occupied if cells[t] >> 1 == p]
         tiles_of.append(tiles)
         mine = [0] * (islands + 1)
         for t in tiles:
@@ -206,36 +208,37 @@ def _token_shares(state: BlueLagoonState, stones: tuple[int, ...],
     """Per seat and token kind, the expected number of the tokens left that the seat will take,
     and per kind how many are left.
 
-    A seat that can place now weighs 1 for a token, or `REACH_WEIGHT_...` when the token lies
-    next to its pieces; each token is split in proportion. Only the few tokens some seat reaches
-    are visited one by one; the others are split evenly, by kind counts."""
+    A seat that can place now weighs 1 for a token, or `w` (`REACH_WEIGHT_...`) when the token
+    lies next to its pieces, and each token is split in proportion: with `a` seats placing and
+    `c` of them reaching the token, its denominator is D = c·w + a − c, every placing seat gets
+    1/D and each reaching one (w − 1)/D more. Only the few reached tokens are visited one by one."""
     n = state.num_players
     seats = range(n)
     weight = REACH_WEIGHT_EXPLORATION if exploring else REACH_WEIGHT_SETTLEMENT
     tokens = state.tokens
-    active = [1.0 if state.has_move(p) else 0.0 for p in seats]
+    placing = [p for p in seats if state.has_move(p)]
     on_board = [tokens[t] for t in stones]
     left_of = [on_board.count(kind) for kind in range(5)]
-    unreached = left_of[:]
-    near = state.near_land
     share = [[0.0] * 5 for _ in seats]
+    if not placing:
+        return share, left_of
+    a = len(placing)
+    with_token = {t for t in stones if tokens[t] != EMPTY}
+    reaches = {p: state.near_land[p] & with_token for p in placing}
+    reachers: dict[int, int] = {}
+    for reached in reaches.values():
+        for t in reached:
+            reachers[t] = reachers.get(t, 0) + 1
+    base = [left / a for left in left_of]  # every token as if nobody reached it
     extra = weight - 1.0
-    for t in set().union(*near).intersection(stones):
-        kind = tokens[t]
-        if kind == EMPTY:
-            continue
-        unreached[kind] -= 1
-        w = [a + a * extra * (t in reach) for reach, a in zip(near, active, strict=True)]
-        total = sum(w) or 1.0
-        for p in seats:
-            share[p][kind] += w[p] / total
-    playing = sum(active) or 1.0
-    for p in seats:
-        even = active[p] / playing
-        if even:
-            mine = share[p]
-            for kind in range(5):
-                mine[kind] += even * unreached[kind]
+    for t, c in reachers.items():
+        base[tokens[t]] += 1 / (c * weight + a - c) - 1 / a
+    for p in placing:
+        mine = share[p]
+        mine[:] = base
+        for t in reaches[p]:
+            c = reachers[t]
+            mine[tokens[t]] += extra / (c * weight + a - c)
     return share, left_of
 
 
