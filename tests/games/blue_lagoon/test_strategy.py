@@ -63,8 +63,9 @@ def test_taking_the_token_an_opponent_needs_beats_one_nobody_needs():
     bamboo, water = after(state, "S 0,5"), after(state, "S 1,4")
     assert bamboo.scores()[0] == water.scores()[0]
     # the opponent's lost expectation: a quarter of 10 (it reaches neither, seat 0 both), against
-    # a quarter of 5
-    assert bamboo.evaluation(0) - water.evaluation(0) == pytest.approx(2.5 - 1.25)
+    # a quarter of 5, times the weight of resources
+    weight = strategy.WEIGHTS["E"][strategy.FEATURES.index("resources")]
+    assert bamboo.evaluation(0) - water.evaluation(0) == pytest.approx(weight * (2.5 - 1.25))
 
 
 def test_a_statuette_adds_its_points_to_the_lead():
@@ -214,3 +215,33 @@ def test_heuristic_plays_legal_moves_and_replays_under_its_seed(players):
             state.apply(action, p)
         return state.history
     assert game(1) == game(1)
+
+
+# ---- the fitted weights ------------------------------------------------------------------------
+
+
+def test_the_shipped_weights_name_every_feature_and_keep_banked_points_exact():
+    for phase in "ES":
+        assert len(strategy.WEIGHTS[phase]) == len(strategy.FEATURES)
+        assert strategy.WEIGHTS[phase][0] == 1.0
+    assert strategy.WEIGHTS["S"][strategy.FEATURES.index("foothold_villages")] == 0.0
+
+
+def test_the_regression_recovers_known_weights():
+    from ludoteca.games.blue_lagoon import training
+
+    rng = random.Random(4)
+    truth = [1.0, 0.5, 2.0, 1.5]
+    rows = [[rng.uniform(-30, 30) for _ in truth] for _ in range(2000)]
+    outcomes = [sum(w * x for w, x in zip(truth, row, strict=True)) + rng.gauss(0, 1) for row in rows]
+    fitted = training.fit(rows, outcomes, (1.0, 1.0, 1.0, 1.0))
+    assert fitted == pytest.approx(truth, abs=0.02)
+
+
+def test_training_samples_pair_feature_differences_with_the_final_lead():
+    from ludoteca.games.blue_lagoon import training
+
+    samples = training.play_samples(games=1, seed=9, randomness=0.5)
+    for differences, outcomes in samples.values():
+        assert differences and len(differences) == len(outcomes)
+        assert len(set(outcomes)) == 1 and len(differences[0]) == len(strategy.FEATURES)

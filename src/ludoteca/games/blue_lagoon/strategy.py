@@ -36,6 +36,8 @@ from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from ludoteca.core.data import load_json
+
 from .board import EMPTY, STATUETTE, TOKEN_LIMITS, board
 from .scoring import ISLANDS_7, ISLANDS_8, LINK_POINTS, RESOURCE_POINTS, SET_BONUS, STATUETTE_POINTS
 
@@ -53,8 +55,6 @@ ISLAND_REACH_EXPLORATION = 0.6  # chance of reaching an unvisited island, at the
 ISLAND_REACH_SETTLEMENT = 0.25  # only by creeping from own pieces: much harder
 MAJORITY_SHARPNESS = 0.15  # logistic scale of the piece difference when the phase is over ...
 MAJORITY_SPREAD = 2.5  # ... plus this much times the part of the phase still to play
-FOOTHOLD_VILLAGE = 4.0  # per village that will stand in Settlement
-FOOTHOLD_ISLAND = 6.0  # per island holding at least one of them
 STATUETTES_TAKEN = 0.5  # statuettes do not end the phase: many are never taken
 VILLAGE_IN_HAND = 0.6  # share of a village in hand expected to be placed off the stone circles
 
@@ -78,6 +78,12 @@ def _resource_table() -> tuple[list[list[list[float]]], list[list[float]]]:
 
 
 EXPECTED_RESOURCE, SOME_TOKEN = _resource_table()
+
+FEATURES = ("banked", "resources", "statuettes", "islands", "links", "majorities",
+            "foothold_villages", "foothold_islands")
+# Per phase, the weight of each feature (`training.py` fits them; see the game's docs).
+_WEIGHT_FILE = load_json("ludoteca.games.blue_lagoon", "strategy_weights.json")
+WEIGHTS = {phase: tuple(float(_WEIGHT_FILE[phase][name]) for name in FEATURES) for phase in "ES"}
 
 
 @cache
@@ -121,10 +127,8 @@ def neighbour_sets(key: str) -> list[frozenset[int]]:
     return [frozenset(n) for n in board(key).neighbours]
 
 
-def potentials(state: BlueLagoonState) -> list[float]:
-    """Per seat, the estimated final total (see the module docstring)."""
-    if state.finished:
-        return [float(t) for t in state.totals]
+def features(state: BlueLagoonState) -> list[tuple[float, ...]]:
+    """Per seat, the features of `FEATURES` (each in points, except the foothold counts)."""
     b = state.board
     n = state.num_players
     seats = range(n)
@@ -159,21 +163,31 @@ def potentials(state: BlueLagoonState) -> list[float]:
     tau = MAJORITY_SHARPNESS + MAJORITY_SPREAD * left
     # per island the two largest piece counts, so each seat's best rival is a look-up
     top = [sorted(column, reverse=True)[:2] for column in zip(*pieces, strict=True)]
-    values = []
+    rows = []
     for p in seats:
         counts = state.counts[p]
-        value = state.totals[p] + resources_value(counts, share[p], left_of)
-        value += STATUETTE_POINTS * (counts[STATUETTE] + STATUETTES_TAKEN * share[p][STATUETTE])
         mine = pieces[p]
         occupied = islands - mine.count(0)
-        value += expected_islands(occupied, islands - occupied, island_reach)
-        value += LINK_POINTS * best_link(tiles_of[p], neighbour_sets(b.key), island_of)
-        value += majorities_value(mine, top, b.bonuses, tau)
-        if foothold:
-            villages = survivors[p] + VILLAGE_IN_HAND * state.villages[p]
-            value += FOOTHOLD_VILLAGE * villages + FOOTHOLD_ISLAND * held[p]
-        values.append(value)
-    return values
+        rows.append((
+            state.totals[p],
+            resources_value(counts, share[p], left_of),
+            STATUETTE_POINTS * (counts[STATUETTE] + STATUETTES_TAKEN * share[p][STATUETTE]),
+            expected_islands(occupied, islands - occupied, island_reach),
+            LINK_POINTS * best_link(tiles_of[p], neighbour_sets(b.key), island_of),
+            majorities_value(mine, top, b.bonuses, tau),
+            survivors[p] + VILLAGE_IN_HAND * state.villages[p] if foothold else 0.0,
+            held[p] if foothold else 0,
+        ))
+    return rows
+
+
+def potentials(state: BlueLagoonState) -> list[float]:
+    """Per seat, the estimated final total: the features weighted by the current phase's weights
+    (`data/strategy_weights.json`)."""
+    if state.finished:
+        return [float(t) for t in state.totals]
+    weights = WEIGHTS[state.phase]
+    return [sum(w * f for w, f in zip(weights, row, strict=True)) for row in features(state)]
 
 
 def resources_value(counts: list[int], share: list[float], left_of: list[int]) -> float:
