@@ -12,7 +12,7 @@ from typing import Any
 
 from ludoteca.core import State, rank
 
-from . import scoring
+from . import heuristic, scoring, strategy
 from .board import (
     BOARDS,
     EMPTY,
@@ -357,10 +357,12 @@ class BlueLagoonState(State):
         return rank(keys, ["score", "most tokens"], self.scores(), self.breakdown())
 
     def evaluation(self, player: int) -> float:
-        """Score lead with the current phase counted as if it ended now."""
-        scores = self.scores()
-        others = [s for p, s in enumerate(scores) if p != player]
-        return scores[player] - max(others)
+        """Lead in the estimated final total, potential included (see `strategy.py`)."""
+        return strategy.evaluation(self, player)
+
+    def heuristic_action(self, player: int, rng: random.Random) -> Place:
+        """The rule-of-thumb reference player's move (see `heuristic.py`)."""
+        return heuristic.heuristic_action(self, player, rng)
 
     # ---- views -------------------------------------------------------------------------------
 
