@@ -14,12 +14,11 @@ from typing import Any
 from ludoteca.core import State
 from ludoteca.core.result import Result
 
-from . import scoring
+from . import heuristic, scoring, strategy
 from .notation import STARTER_IDS, Place
 from .pieces import Catalogue, catalogue
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
-ROOM_PLACES = 4  # the evaluation counts a shape as fully safe once it has this many placements
 
 # why an action is illegal (spec §5.4), in English and Spanish
 REASONS = {
@@ -354,30 +353,38 @@ class CitySquareOffState(State):
         return Result(scores, ranking, winners, tiebreak, self.breakdown())
 
     def evaluation(self, player: int) -> float:
-        """Room for the shapes still to come: a city that can take more of them survives longer.
+        """How much better `player`'s open space is than the other city's (see `strategy`).
 
-        Counts the squares of the unrevealed shapes (in City Sprint: the unplaced tiles) that
-        still fit each city — big shapes are the ones that block —, a shape with few places left
-        counting only in part, with the largest open region as a tie-breaker and, in City
-        Expansion, the overhang.
+        Both cities get the same shapes, so only the difference matters. City Sprint also counts
+        the squares still to cover (the race), City Expansion the overhang (the score).
         """
         if self.outcome is not None:
             return self.scores()[player] * 2 - 1
-        mine, theirs = self._room(player), self._room(1 - player)
-        value = (mine - theirs) / self.catalogue.tile_squares
-        if self.variant == EXPANSION:
-            value += (self._overhang(1 - player) - self._overhang(player)) / 20
+        value = self._city_value(player) - self._city_value(1 - player)
+        if self.variant == SPRINT:
+            value += self._open_count(1 - player) - self._open_count(player)
+        elif self.variant == EXPANSION:
+            value += self._overhang(1 - player) - self._overhang(player)
         return value
 
-    def _room(self, player: int) -> float:
-        pieces = self._playable_pieces(player) if self.variant == SPRINT else self.deck
-        sizes = self.catalogue.sizes
-        room = 0.0
-        for piece in pieces:
-            places = len(self.catalogue.placements(self.covered[player], piece, self.variant == EXPANSION))
-            room += sizes[piece] * min(places, ROOM_PLACES) / ROOM_PLACES
-        regions = self._open_regions(player)
-        return room + (regions[0] if regions else 0) / 100
+    def heuristic_action(self, player: int, rng: random.Random) -> Place:
+        """The simple packer of `heuristic`: tight against the walls, no sealed squares, from a
+        corner picked by the game's seed. It looks only at the seat's own city."""
+        geometry = self.catalogue.geometry
+        corner = heuristic.corner_of(self.seed * 2 + player, geometry.rows, geometry.cols)
+        legal = self._legal_for(player)
+        return heuristic.packer_choice(self.catalogue, self.covered[player], legal, corner, rng)
+
+    def _city_value(self, seat: int) -> float:
+        return strategy.city_value(self.catalogue, self.covered[seat], self._to_come(seat))
+
+    def _to_come(self, seat: int) -> list[str]:
+        """The shapes `seat` may still have to place: its unplaced tiles in City Sprint, else the
+        unrevealed cards plus the current one if it owes it (submitted or not, so that a pending
+        placement, which is not in the city yet, is not counted as done)."""
+        if self.variant == SPRINT:
+            return self._playable_pieces(seat)
+        return self.deck + self.revealed[-1:] if seat in self.owes else self.deck
 
     # ---- copies -------------------------------------------------------------------------------
 
