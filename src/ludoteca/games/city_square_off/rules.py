@@ -19,6 +19,7 @@ from .notation import STARTER_IDS, Place
 from .pieces import Catalogue, catalogue
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
+PLAYOUT_SAMPLES = 3  # random placements a playout move chooses the tightest of
 
 # why an action is illegal (spec §5.4), in English and Spanish
 REASONS = {
@@ -116,13 +117,11 @@ class CitySquareOffState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.outcome is not None:
             return ()
-        starters, first = self.starters, self.first
-        if starters[first] is None:
-            return (first,)
-        if starters[1 - first] is None:
-            return (1 - first,)
         pending = self.pending
-        if pending[0] is None and pending[1] is None:
+        if None in self.starters:
+            first = self.first
+            return (first,) if self.starters[first] is None else (1 - first,)
+        if pending[0] is None and pending[1] is None:  # most of the time: nobody has submitted
             return self.owes
         return tuple(seat for seat in self.owes if pending[seat] is None)
 
@@ -374,6 +373,24 @@ class CitySquareOffState(State):
         corner = heuristic.corner_of(self.seed * 2 + player, geometry.rows, geometry.cols)
         legal = self._legal_for(player)
         return heuristic.packer_choice(self.catalogue, self.covered[player], legal, corner, rng)
+
+    def playout_action(self, player: int, rng: random.Random) -> Place:
+        """A cheap informed move for search playouts: the tightest of a few random placements.
+
+        Random playouts leave a city full of holes that no player would leave, so they say little
+        about who survives longer; the one of `PLAYOUT_SAMPLES` random legal placements that
+        presses against the most covered squares (a few shifts and bit counts) fills the space
+        much more as players do, at a fraction of the cost of the evaluation.
+        """
+        legal = self._legal_for(player)
+        if len(legal) <= 1 or None in self.starters:
+            return rng.choice(legal)
+        footprints = self.catalogue.footprints
+        covered = self.covered[player]
+        return max(
+            (rng.choice(legal) for _ in range(PLAYOUT_SAMPLES)),
+            key=lambda action: (footprints[action].border & covered).bit_count(),
+        )
 
     def _city_value(self, seat: int) -> float:
         return strategy.city_value(self.catalogue, self.covered[seat], self._to_come(seat))
