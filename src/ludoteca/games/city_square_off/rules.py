@@ -19,7 +19,6 @@ from .notation import STARTER_IDS, Place
 from .pieces import Catalogue, catalogue
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
-PLAYOUT_SAMPLES = 3  # random placements a playout move chooses the tightest of
 
 # why an action is illegal (spec §5.4), in English and Spanish
 REASONS = {
@@ -373,24 +372,6 @@ class CitySquareOffState(State):
         corner = heuristic.corner_of(self.seed * 2 + player, geometry.rows, geometry.cols)
         legal = self._legal_for(player)
         return heuristic.packer_choice(self.catalogue, self.covered[player], legal, corner, rng)
-
-    def playout_action(self, player: int, rng: random.Random) -> Place:
-        """A cheap informed move for search playouts: the tightest of a few random placements.
-
-        Random playouts leave a city full of holes that no player would leave, so they say little
-        about who survives longer; the one of `PLAYOUT_SAMPLES` random legal placements that
-        presses against the most covered squares (a few shifts and bit counts) fills the space
-        much more as players do, at a fraction of the cost of the evaluation.
-        """
-        legal = self._legal_for(player)
-        if len(legal) <= 1 or None in self.starters:
-            return rng.choice(legal)
-        footprints = self.catalogue.footprints
-        covered = self.covered[player]
-        return max(
-            (rng.choice(legal) for _ in range(PLAYOUT_SAMPLES)),
-            key=lambda action: (footprints[action].border & covered).bit_count(),
-        )
 
     def _city_value(self, seat: int) -> float:
         return strategy.city_value(self.catalogue, self.covered[seat], self._to_come(seat))
