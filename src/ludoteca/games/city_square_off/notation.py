@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ludoteca.core import Action, NotationError
 
@@ -37,25 +37,39 @@ _SQUARE = re.compile(r"([a-z])([1-9][0-9]*)")
 _BRACKET = re.compile(r"\[(0|-?[1-9][0-9]*),(0|-?[1-9][0-9]*)\]")
 
 
-@dataclass(frozen=True, slots=True)
-class Place(Action):
-    """Put a piece (a tile, or a starter at setup) with one orientation at an anchor square.
-
-    `row` and `col` are 0-based grid coordinates of the anchor, negative or ≥ 9 off the grid.
-    """
-
+class _PlaceFields(NamedTuple):
     piece: str
     orient: str
     row: int
     col: int
 
+
+class Place(_PlaceFields, Action):
+    """Put a piece (a tile, or a starter at setup) with one orientation at an anchor square.
+
+    `row` and `col` are 0-based grid coordinates of the anchor, negative or ≥ 9 off the grid.
+    A named tuple rather than a dataclass: search hashes and compares actions millions of times,
+    and a tuple does both in C; it equals the plain tuple a city stores in `placed`.
+    """
+
+    __slots__ = ()
+
     def __str__(self) -> str:
-        if 0 <= self.row < 9 and 0 <= self.col < 9:
-            anchor = f"{LETTERS[self.col]}{self.row + 1}"
-        else:
-            anchor = f"[{self.row + 1},{self.col + 1}]"
-        prefix = "start " if self.piece in STARTER_IDS else ""
-        return f"{prefix}{self.piece} {self.orient} {anchor}"
+        text = _TEXT.get(self)
+        if text is None:
+            text = _TEXT[self] = _canonical(self)
+        return text
+
+
+_TEXT: dict[Place, str] = {}  # canonical text of every action written so far (a few thousand)
+
+
+def _canonical(place: Place) -> str:
+    piece, orient, row, col = place
+    on_grid = 0 <= row < 9 and 0 <= col < 9
+    anchor = f"{LETTERS[col]}{row + 1}" if on_grid else f"[{row + 1},{col + 1}]"
+    prefix = "start " if piece in STARTER_IDS else ""
+    return f"{prefix}{piece} {orient} {anchor}"
 
 
 def parse(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool) -> Place:

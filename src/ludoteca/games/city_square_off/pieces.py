@@ -22,6 +22,7 @@ from .notation import Place
 
 PACKAGE = __package__
 MARGIN = 4
+PLACEMENT_MEMO = 2_000  # cities remembered per piece by `Catalogue.placements` (a few MB in all)
 
 
 @dataclass(frozen=True)
@@ -111,11 +112,7 @@ class Footprint:
     mask: int
     border: int
     on_grid: int  # how many of its squares are on the grid
-
-    @property
-    def whole(self) -> bool:
-        """All of it on the grid, as every placement outside City Expansion must be."""
-        return self.on_grid == len(self.squares)
+    whole: bool  # all of it on the grid, as every placement outside City Expansion must be
 
 
 @dataclass(frozen=True)
@@ -124,13 +121,28 @@ class Shape:
 
     `offsets` are the bit distances of its cells from its anchor (the first cell, so all ≥ 0);
     `on_grid` / `on_plane` have a bit at every anchor where the shape lies wholly on the grid /
-    on the plane with at least one square on the grid; `actions` maps an anchor bit to its action.
+    on the plane with at least one square on the grid; `actions` maps the bit length of an anchor
+    bit (its index + 1) to its action, which lets a search read anchors from the top bit down.
+    `cells` are the positions of its offsets in the piece's `PieceShapes.offsets`.
     """
 
     offsets: tuple[int, ...]
+    cells: tuple[int, ...]
     on_grid: int
     on_plane: int
     actions: dict[int, Place]
+
+
+@dataclass(frozen=True)
+class PieceShapes:
+    """All orientations of a piece, and the distinct offsets their cells use between them.
+
+    Orientations share most offsets (every one has 0, most have 1 and one row down), so a search
+    shifts the city once per distinct offset instead of once per cell of every orientation.
+    """
+
+    offsets: tuple[int, ...]
+    shapes: tuple[Shape, ...]
 
 
 class Catalogue:
@@ -155,6 +167,12 @@ class Catalogue:
         self.sizes = {p.id: len(p.orientations["r0"]) for p in self.tiles + self.starters}
         self.tile_squares = sum(self.sizes[t.id] for t in self.tiles)
         self.grid_mask = geometry.grid_mask
+        # for City Expansion or not, for each piece: covered squares → its placements
+        self._placement_memo: dict[bool, dict[str, dict[int, tuple[Place, ...]]]] = {
+            expansion: {piece.id: {} for piece in self.tiles} for expansion in (False, True)
+        }
+        plane_bits = geometry.plane * geometry.plane
+        self._top_bit = [0] + [1 << index for index in range(plane_bits)]  # by bit length
         # every placement whose squares all lie on the plane and at least one on the grid,
         # in canonical order: piece, orientation, anchor row, anchor column
         tables = {piece.id: self._placements(piece) for piece in self.pieces.values()}
@@ -177,19 +195,71 @@ class Catalogue:
             for anywhere in (False, True)
         }
 
-    def _shapes(self, piece: Piece, table: list[tuple[Place, Footprint]]) -> list[Shape]:
+    def _shapes(self, piece: Piece, table: list[tuple[Place, Footprint]]) -> PieceShapes:
         plane = self.geometry.plane
+        per_orientation = {
+            token: tuple((r - cells[0][0]) * plane + (c - cells[0][1]) for r, c in cells)
+            for token, cells in piece.orientations.items()
+        }
+        union = tuple(sorted({offset for offsets in per_orientation.values() for offset in offsets}))
         shapes = []
-        for token, cells in piece.orientations.items():
-            first_row, first_col = cells[0]
+        for token, offsets in per_orientation.items():
             placed = [(action, fp) for action, fp in table if action.orient == token]
             shapes.append(Shape(
-                offsets=tuple((r - first_row) * plane + (c - first_col) for r, c in cells),
+                offsets=offsets,
+                cells=tuple(union.index(offset) for offset in offsets),
                 on_grid=sum(fp.mask & -fp.mask for _, fp in placed if fp.whole),
                 on_plane=sum(fp.mask & -fp.mask for _, fp in placed),
-                actions={(fp.mask & -fp.mask).bit_length() - 1: action for action, fp in placed},
+                actions={(fp.mask & -fp.mask).bit_length(): action for action, fp in placed},
             ))
-        return shapes
+        return PieceShapes(union, tuple(shapes))
+
+    def placements(self, covered: int, piece: str, expansion: bool) -> tuple[Place, ...]:
+        """Every legal placement of `piece` in a city with these covered squares (spec §4.1, §8.3).
+
+        Legality depends only on the covered squares, so answers are memoised by value: a round's
+        start asks whether each seat can place, the seat's legal list then reuses that answer,
+        and searches revisit the same cities many times. The memo is emptied when it is full.
+        """
+        memo = self._placement_memo[expansion][piece]
+        found = memo.get(covered)
+        if found is None:
+            if len(memo) >= PLACEMENT_MEMO:
+                memo.clear()
+            found = memo[covered] = self._find_placements(covered, piece, expansion)
+        return found
+
+    def _find_placements(self, covered: int, piece: str, expansion: bool) -> tuple[Place, ...]:
+        """Bit-parallel search: an anchor fits where every shifted cell is free, and touches
+        where some shifted cell is beside a covered square.
+
+        Anchors are read from the highest bit down, orientations last to first (a bit length
+        and one xor per anchor is the cheapest way Python has), and the list is reversed once
+        into canonical order.
+        """
+        free = (self.plane_mask if expansion else self.grid_mask) & ~covered
+        beside = self.beside(covered) & free
+        piece_shapes = self.shapes[piece]
+        free_at = [free >> offset for offset in piece_shapes.offsets]
+        beside_at = [beside >> offset for offset in piece_shapes.offsets]
+        found: list[Place] = []
+        append = found.append
+        bit_length = int.bit_length
+        top_bit = self._top_bit
+        for shape in reversed(piece_shapes.shapes):
+            anchors = shape.on_plane if expansion else shape.on_grid
+            touches = 0
+            for cell in shape.cells:
+                anchors &= free_at[cell]
+                touches |= beside_at[cell]
+            anchors &= touches
+            actions = shape.actions
+            while anchors:
+                length = bit_length(anchors)
+                append(actions[length])
+                anchors ^= top_bit[length]
+        found.reverse()
+        return tuple(found)
 
     def beside(self, covered: int) -> int:
         """The squares next to a covered square (side contact), on the plane."""
@@ -200,6 +270,25 @@ class Catalogue:
             | (covered << plane)
             | (covered >> plane)
         ) & self.plane_mask
+
+    def regions(self, free: int) -> list[int]:
+        """The orthogonally connected groups of the squares in `free`, as masks, lowest bit first.
+
+        `free` must lie on the grid: the empty margin around it stops a shift by one column from
+        wrapping into the next row, so plain shifts suffice (a bit-parallel flood fill).
+        """
+        plane = self.geometry.plane
+        groups = []
+        while free:
+            group = free & -free
+            while True:
+                grown = (group | group << 1 | group >> 1 | group << plane | group >> plane) & free
+                if grown == group:
+                    break
+                group = grown
+            groups.append(group)
+            free ^= group
+        return groups
 
     @staticmethod
     def _piece(data: dict, is_starter: bool) -> Piece:
@@ -244,7 +333,7 @@ class Catalogue:
             )
             & ~mask
         )
-        return Footprint(squares, mask, border, on_grid)
+        return Footprint(squares, mask, border, on_grid, on_grid == len(squares))
 
     def squares_of(self, action: Place) -> tuple[tuple[int, int], ...]:
         """The squares an action would cover, even if they leave the plane (for messages)."""

@@ -14,12 +14,11 @@ from typing import Any
 from ludoteca.core import State
 from ludoteca.core.result import Result
 
-from . import scoring
+from . import heuristic, scoring, strategy
 from .notation import STARTER_IDS, Place
 from .pieces import Catalogue, catalogue
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
-ROOM_PLACES = 4  # the evaluation counts a shape as fully safe once it has this many placements
 
 # why an action is illegal (spec §5.4), in English and Spanish
 REASONS = {
@@ -117,11 +116,13 @@ class CitySquareOffState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.outcome is not None:
             return ()
-        if self.starters[self.first] is None:
-            return (self.first,)
-        if self.starters[1 - self.first] is None:
-            return (1 - self.first,)
-        return tuple(seat for seat in self.owes if self.pending[seat] is None)
+        pending = self.pending
+        if None in self.starters:
+            first = self.first
+            return (first,) if self.starters[first] is None else (1 - first,)
+        if pending[0] is None and pending[1] is None:  # most of the time: nobody has submitted
+            return self.owes
+        return tuple(seat for seat in self.owes if pending[seat] is None)
 
     @property
     def current_card(self) -> str | None:
@@ -134,45 +135,30 @@ class CitySquareOffState(State):
     # ---- legal actions ------------------------------------------------------------------------
 
     def _legal_actions(self, player: int) -> list[Place]:
-        if self.in_starter_phase:
+        if None in self.starters:
             return self._starter_actions(player)
         return self._placements_of(player, self._playable_pieces(player))
 
     def _placements_of(self, player: int, pieces: list[str]) -> list[Place]:
         """Every legal placement of these pieces in `player`'s city (spec §4.1, §8.3)."""
-        result = []
-        for shape, anchors in self._anchors(player, pieces):
-            actions = shape.actions
-            while anchors:
-                lowest = anchors & -anchors
-                result.append(actions[lowest.bit_length() - 1])
-                anchors ^= lowest
-        return result
+        placements = self.catalogue.placements
+        covered = self.covered[player]
+        expansion = self.options["variant"] == EXPANSION
+        if len(pieces) == 1:
+            return list(placements(covered, pieces[0], expansion))
+        return [action for piece in pieces for action in placements(covered, piece, expansion)]
 
     def _any_placement(self, player: int) -> bool:
-        return any(anchors for _, anchors in self._anchors(player, self._playable_pieces(player)))
-
-    def _anchors(self, player: int, pieces: list[str]):
-        """For each orientation of these pieces, the bitmask of anchors where it may be placed."""
-        catalogue = self.catalogue
+        placements = self.catalogue.placements
         covered = self.covered[player]
-        expansion = self.variant == EXPANSION
-        free = (catalogue.plane_mask if expansion else catalogue.grid_mask) & ~covered
-        beside = catalogue.beside(covered) & free
-        for piece in pieces:
-            for shape in catalogue.shapes[piece]:
-                fits = shape.on_plane if expansion else shape.on_grid
-                touches = 0
-                for offset in shape.offsets:
-                    fits &= free >> offset
-                    touches |= beside >> offset
-                yield shape, fits & touches
+        expansion = self.options["variant"] == EXPANSION
+        return any(placements(covered, piece, expansion) for piece in self._playable_pieces(player))
 
     def _playable_pieces(self, player: int) -> list[str]:
-        if self.variant == SPRINT:
+        if self.options["variant"] == SPRINT:
             used = {piece for piece, *_ in self.placed[player]}
             return [t.id for t in self.catalogue.tiles if t.id not in used]
-        return [self.current_card] if self.current_card else []
+        return self.revealed[-1:]  # the current card, none before the first reveal
 
     def _starter_actions(self, player: int) -> list[Place]:
         if self.dealt[player] is not None:
@@ -187,15 +173,19 @@ class CitySquareOffState(State):
         footprint = self.catalogue.footprints.get(action)
         if footprint is None:
             return False
-        if self.in_starter_phase:
+        if None in self.starters:
             return action in self._starter_actions(player)
-        if action.piece not in self._playable_pieces(player):
+        variant = self.options["variant"]
+        if variant == SPRINT:
+            if action.piece not in self._playable_pieces(player):
+                return False
+        elif action.piece != self.current_card:
             return False
         covered = self.covered[player]
         return (
             not footprint.mask & covered
-            and bool(footprint.border & covered)
-            and (footprint.whole or self.variant == EXPANSION)
+            and footprint.border & covered != 0
+            and (footprint.whole or variant == EXPANSION)
         )
 
     def explain_illegal(self, action: Place, player: int, lang: str = "en") -> str:
@@ -244,31 +234,41 @@ class CitySquareOffState(State):
     # ---- applying actions ---------------------------------------------------------------------
 
     def _apply(self, action: Place, player: int) -> None:
-        if self.in_starter_phase:
-            self._cover(player, action)
+        entry = (action.piece, action.orient, action.row, action.col)
+        if None in self.starters:
+            self._cover(player, entry)
             self.starters[player] = action.piece
-            if not self.in_starter_phase:
+            if None not in self.starters:
                 self._start_round()
             return
-        self.pending[player] = (action.piece, action.orient, action.row, action.col)
-        if all(self.pending[seat] is not None for seat in self.owes):
-            self._finish_round()
+        pending = self.pending
+        pending[player] = entry
+        for seat in self.owes:
+            if pending[seat] is None:
+                return
+        self._finish_round()
 
-    def _cover(self, player: int, action: Place) -> None:
-        self.covered[player] |= self.catalogue.footprints[action].mask
-        self.placed[player].append((action.piece, action.orient, action.row, action.col))
+    def _cover(self, player: int, entry: tuple[str, str, int, int]) -> None:
+        """Cover the squares of a placement, given as stored: (piece, orientation, row, col).
+
+        A `Place` is a named tuple, so the plain tuple finds its footprint too."""
+        self.covered[player] |= self.catalogue.footprints[entry].mask
+        self.placed[player].append(entry)
 
     def _finish_round(self) -> None:
         for seat in self.owes:
-            self._cover(seat, Place(*self.pending[seat]))
+            self._cover(seat, self.pending[seat])
         self.pending = [None, None]
+        variant = self.options["variant"]
+        if variant == "standard":  # a full grid simply cannot take the next card (spec §8.1)
+            self._start_round()
+            return
         full = [seat for seat in (0, 1) if self._open_count(seat) == 0]
-        if self.variant == SPRINT and full:
+        if variant == SPRINT and full:
             self._end(full, "full grid")
-        elif self.variant == EXPANSION and (len(self.owes) < 2 or not self.deck or full):
+        elif variant == EXPANSION and (len(self.owes) < 2 or not self.deck or full):
             self._end_expansion()
         else:
-            # standard game: a full grid simply cannot take the next card (spec §8.1)
             self._start_round()
 
     def _start_round(self) -> None:
@@ -278,10 +278,14 @@ class CitySquareOffState(State):
         if not self.deck:
             self._end_by_regions("deck exhausted")
             return
-        self.revealed.append(self.deck.pop(0))
-        can_place = [bool(self._any_placement(seat)) for seat in (0, 1)]
-        self.owes = tuple(seat for seat in (0, 1) if can_place[seat])
-        if self.variant == EXPANSION:
+        card = self.deck.pop(0)
+        self.revealed.append(card)
+        placements = self.catalogue.placements
+        expansion = self.options["variant"] == EXPANSION
+        covered = self.covered
+        can_place = [bool(placements(covered[seat], card, expansion)) for seat in (0, 1)]
+        self.owes = (0, 1) if all(can_place) else tuple(s for s in (0, 1) if can_place[s])
+        if expansion:
             if not self.owes:
                 self._end_expansion()
         elif len(self.owes) == 1:
@@ -312,22 +316,11 @@ class CitySquareOffState(State):
 
     # ---- measures -----------------------------------------------------------------------------
 
-    def _open_squares(self, player: int) -> list[tuple[int, int]]:
-        geometry = self.catalogue.geometry
-        covered = self.covered[player]
-        return [
-            (r, c)
-            for r in range(geometry.rows)
-            for c in range(geometry.cols)
-            if not covered & geometry.bit(r, c)
-        ]
-
     def _open_count(self, player: int) -> int:
         return (self.catalogue.grid_mask & ~self.covered[player]).bit_count()
 
     def _open_regions(self, player: int) -> list[int]:
-        geometry = self.catalogue.geometry
-        return scoring.open_regions(self._open_squares(player), geometry.rows, geometry.cols)
+        return scoring.region_sizes(self.catalogue.grid_mask & ~self.covered[player])
 
     def _overhang(self, player: int) -> int:
         return (self.covered[player] & ~self.catalogue.grid_mask).bit_count()
@@ -358,30 +351,55 @@ class CitySquareOffState(State):
         return Result(scores, ranking, winners, tiebreak, self.breakdown())
 
     def evaluation(self, player: int) -> float:
-        """Room for the shapes still to come: a city that can take more of them survives longer.
+        """How much better `player`'s open space is than the other city's (see `strategy`).
 
-        Counts the squares of the unrevealed shapes (in City Sprint: the unplaced tiles) that
-        still fit each city — big shapes are the ones that block —, a shape with few places left
-        counting only in part, with the largest open region as a tie-breaker and, in City
-        Expansion, the overhang.
+        Both cities get the same shapes, so only the difference matters. City Sprint also counts
+        the squares still to cover (the race), City Expansion the overhang (the score).
         """
         if self.outcome is not None:
             return self.scores()[player] * 2 - 1
-        mine, theirs = self._room(player), self._room(1 - player)
-        value = (mine - theirs) / self.catalogue.tile_squares
-        if self.variant == EXPANSION:
-            value += (self._overhang(1 - player) - self._overhang(player)) / 20
+        value = self._city_value(player) - self._city_value(1 - player)
+        if self.variant == SPRINT:
+            value += self._open_count(1 - player) - self._open_count(player)
+        elif self.variant == EXPANSION:
+            value += self._overhang(1 - player) - self._overhang(player)
         return value
 
-    def _room(self, player: int) -> float:
-        pieces = self._playable_pieces(player) if self.variant == SPRINT else self.deck
-        sizes = self.catalogue.sizes
-        room = 0.0
-        for piece in pieces:
-            places = sum(anchors.bit_count() for _, anchors in self._anchors(player, [piece]))
-            room += sizes[piece] * min(places, ROOM_PLACES) / ROOM_PLACES
-        regions = self._open_regions(player)
-        return room + (regions[0] if regions else 0) / 100
+    def heuristic_action(self, player: int, rng: random.Random) -> Place:
+        """The simple packer of `heuristic`: tight against the walls, no sealed squares, from a
+        corner picked by the game's seed. It looks only at the seat's own city."""
+        geometry = self.catalogue.geometry
+        corner = heuristic.corner_of(self.seed * 2 + player, geometry.rows, geometry.cols)
+        legal = self._legal_for(player)
+        return heuristic.packer_choice(self.catalogue, self.covered[player], legal, corner, rng)
+
+    def _city_value(self, seat: int) -> float:
+        return strategy.city_value(self.catalogue, self.covered[seat], self._to_come(seat))
+
+    def _to_come(self, seat: int) -> list[str]:
+        """The shapes `seat` may still have to place: its unplaced tiles in City Sprint, else the
+        unrevealed cards plus the current one if it owes it (submitted or not, so that a pending
+        placement, which is not in the city yet, is not counted as done)."""
+        if self.variant == SPRINT:
+            return self._playable_pieces(seat)
+        return self.deck + self.revealed[-1:] if seat in self.owes else self.deck
+
+    # ---- copies -------------------------------------------------------------------------------
+
+    def _copy_fields_into(self, other: State) -> None:
+        """Field-by-field copy (search clones a lot): tuples, ints and strings are shared."""
+        other.covered = list(self.covered)
+        other.placed = [list(placed) for placed in self.placed]
+        other.starters = list(self.starters)
+        other.dealt = list(self.dealt)
+        other.first = self.first
+        other.deck = list(self.deck)
+        other.revealed = list(self.revealed)
+        other.owes = self.owes
+        other.pending = list(self.pending)
+        other.stuck = list(self.stuck)
+        outcome = self.outcome
+        other.outcome = None if outcome is None else {**outcome, "winners": list(outcome["winners"])}
 
     # ---- what each seat sees ------------------------------------------------------------------
 

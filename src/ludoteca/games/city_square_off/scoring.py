@@ -1,14 +1,18 @@
-"""How a finished City Square Off game is decided (spec §8): pure functions on square sets."""
+"""How a finished City Square Off game is decided (spec §8): pure functions on square sets and masks."""
 
 from __future__ import annotations
 
-from ludoteca.core.grid import connected_groups, square_neighbours
+from .pieces import catalogue
 
 
-def open_regions(open_squares: list[tuple[int, int]], rows: int = 9, cols: int = 9) -> list[int]:
-    """Sizes of the orthogonally connected groups of open squares, largest first."""
-    groups = connected_groups(open_squares, lambda square: square_neighbours(*square, rows, cols))
-    return sorted((len(g) for g in groups), reverse=True)
+def open_regions(open_squares: list[tuple[int, int]]) -> list[int]:
+    """Sizes of the orthogonally connected groups of these open grid squares, largest first."""
+    return region_sizes(catalogue().geometry.mask(open_squares))
+
+
+def region_sizes(free: int) -> list[int]:
+    """Sizes of the open regions of a mask of open grid squares, largest first (spec §8.1)."""
+    return sorted((group.bit_count() for group in catalogue().regions(free)), reverse=True)
 
 
 def compare_regions(first: list[int], second: list[int]) -> int:
