@@ -210,7 +210,8 @@ def plot(out: Path, stats: dict[str, BotStats], lang: str = "en") -> list[Path]:
         rates = [bot.seat_rate(seat) for seat in seats]
         xs = [seat + (offset - (len(bots) - 1) / 2) * width for seat in seats]
         heights = [r[0] for r in rates]
-        errors = [[r[0] - r[1] for r in rates], [r[2] - r[0] for r in rates]]
+        # (clamped at 0: a 100% rate has a Wilson bound a rounding error below it)
+        errors = [[max(0.0, r[0] - r[1]) for r in rates], [max(0.0, r[2] - r[0]) for r in rates]]
         axes.bar(xs, heights, width, yerr=errors, capsize=3, label=bot.name)
     axes.set_xticks(seats, [f"{t['seat']} {seat}" for seat in seats])
     axes.set_ylim(0, 1)
