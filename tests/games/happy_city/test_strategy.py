@@ -88,6 +88,15 @@ def test_taking_a_coin_at_nine_cards_is_worse_than_a_good_tenth_card():
     assert values["buy zoo"] > values["coin"]
 
 
+def test_the_player_to_buy_sees_the_cards_in_the_display():
+    def value(display: list[str]) -> float:
+        state = position(2, {0: LEADER[:5], 1: TRAILER}, coins={0: 8, 1: 3}, display=display,
+                         piles={"house": 0, "apartment": 0, "luxury": 0})
+        return strategy.projected_scores(state)[0]
+
+    assert value(["zoo"]) > value(["grocery"]) == value([])  # nothing worth a slot: a coin
+
+
 # ---- special in reach ---------------------------------------------------------------------------
 
 

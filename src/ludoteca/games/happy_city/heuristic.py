@@ -2,7 +2,8 @@
 
 It plays the way published strategy advice tells a new player to, one rule per decision:
 - income first: while the city is small, shops and offices pay for the big cards later;
-- balance people and hearts: the score is a product, so the side that is behind counts double;
+- balance people and hearts: the score is a product, so the side that is behind counts double
+  and a side far ahead counts nothing;
 - plan a special: aim at the special of the row that needs the fewest cards, buy its colours,
   and take a special whenever one is legal (it is free);
 - draw from the most expensive deck you can afford, and throw away a useless display card;
@@ -36,6 +37,8 @@ DECK_FLOOR = {3: 6, 2: 4, 1: 1}
 WORTH_A_SLOT = 1.0
 # A display card worth less than this to you may be discarded to see a new one.
 WORTH_KEEPING = 2.0
+# A side (people or hearts) this far ahead of the other gains nothing from more of it.
+LOPSIDED = 3
 # Bonus for a card of a colour your planned special still needs.
 PLAN_BONUS = 1.5
 
@@ -62,7 +65,7 @@ def card_worth(state: HappyCityState, player: int, key: str) -> float:
     city = state.cities[player]
     people = sum(PEOPLE[k] for k in city)
     hearts = sum(HEARTS[k] for k in city)
-    worth = PEOPLE[key] * (2 if people <= hearts else 1) + HEARTS[key] * (2 if hearts <= people else 1)
+    worth = PEOPLE[key] * _side_weight(people, hearts) + HEARTS[key] * _side_weight(hearts, people)
     if len(city) < EARLY_CITY:
         worth += EARLY_INCOME * INCOME[key]
     elif len(city) < MIDDLE_CITY:
@@ -70,6 +73,13 @@ def card_worth(state: HappyCityState, player: int, key: str) -> float:
     if COLOUR[key] is not None and COLOUR[key] in _planned_colours(state, player):
         worth += PLAN_BONUS
     return worth
+
+
+def _side_weight(side: int, other: int) -> int:
+    """Balance: the side behind counts double, a side far ahead counts nothing."""
+    if side <= other:
+        return 2
+    return 0 if side - other >= LOPSIDED else 1
 
 
 def _planned_colours(state: HappyCityState, player: int) -> set[int]:

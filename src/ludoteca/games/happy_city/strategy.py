@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import scoring
-from .cards import CONDITION, EFFECT, HEARTS, INCOME, PEOPLE
+from .cards import CONDITION, EFFECT, HEARTS, INCOME, PEOPLE, RESIDENCES
 
 if TYPE_CHECKING:
     from .rules import HappyCityState
@@ -88,7 +88,40 @@ def _projected(state: HappyCityState, player: int, turns: int, income_phases: in
     slots = CITY_SIZE - len(city)
     budget = state.coins[player] + income_phases * _income(state, player)
     plain = final_points(people, hearts, future_symbols(budget, min(slots, turns)), state.young)
+    if player == state.current and state.phase in BEFORE_MAIN and slots:
+        plain = _this_turn(state, player, people, hearts, slots, turns, budget, income_phases, plain)
     return plain + _special_gain(state, player, people, hearts, slots, turns, budget, income_phases, plain)
+
+
+def _this_turn(
+    state: HappyCityState,
+    player: int,
+    people: int,
+    hearts: int,
+    slots: int,
+    turns: int,
+    budget: float,
+    income_phases: int,
+    generic: float,
+) -> float:
+    """The projection when this turn's purchase is one of the cards in sight (display, residences).
+
+    In the main step those cards (or a coin) are all the choice there is; before it, the display
+    is still being refilled, so the generic projection stays a floor.
+    """
+    later = min(slots - 1, turns - 1)
+    young, city, coins = state.young, state.cities[player], state.coins[player]
+    if state.phase == "main":
+        best = final_points(people, hearts, future_symbols(budget + 1, min(slots, turns - 1)), young)
+    else:
+        best = generic
+    for key in (*state.display, *(k for k in RESIDENCES if state.piles[k])):
+        cost = state.cost(player, key)
+        if cost > coins or key in city:
+            continue
+        future = future_symbols(budget - cost + income_phases * INCOME[key], later)
+        best = max(best, final_points(people + PEOPLE[key], hearts + HEARTS[key], future, young))
+    return best
 
 
 def _symbols_now(state: HappyCityState, player: int) -> tuple[int, int]:
