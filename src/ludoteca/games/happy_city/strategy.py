@@ -3,7 +3,7 @@
 The running score (people × hearts as the cities stand) is blind in two ways: a city with people
 and no hearts scores 0 although one heart would multiply all its people, and coins and income
 score nothing although they buy the cards still to come. Here every player's final score is
-projected instead, from three features (docs/games/happy-city.md, "Bots", says why each):
+projected instead, from four features (docs/games/happy-city.md, "Bots", says why each):
 
 - **turns left**: how many more main actions each player gets before the game ends, from the
   city closest to 10 cards (the end comes after the round in which a city fills) and the round
@@ -11,6 +11,8 @@ projected instead, from three features (docs/games/happy-city.md, "Bots", says w
 - **buying power**: coins now plus the income still to come, turned into people and hearts at a
   typical price, but never more than the free slots and the turns left can hold, so coins beyond
   what can be spent are worth nothing (taking coins instead of finishing never looks better);
+- **cards in sight**: for the player about to buy, the best affordable card of the display or the
+  residences (or a coin), since this turn's choice is between known cards;
 - **special in reach**: the best special of the row whose condition the city meets, or almost
   meets, weighted by how likely it is still to be taken.
 
@@ -84,13 +86,15 @@ def turns_left(state: HappyCityState) -> tuple[list[int], int]:
 
 def _projected(state: HappyCityState, player: int, turns: int, income_phases: int) -> float:
     city = state.cities[player]
-    people, hearts = _symbols_now(state, player)
+    people, hearts, income = _city_totals(state, player)
     slots = CITY_SIZE - len(city)
-    budget = state.coins[player] + income_phases * _income(state, player)
+    budget = state.coins[player] + income_phases * income
     plain = final_points(people, hearts, future_symbols(budget, min(slots, turns)), state.young)
     if player == state.current and state.phase in BEFORE_MAIN and slots:
         plain = _this_turn(state, player, people, hearts, slots, turns, budget, income_phases, plain)
-    return plain + _special_gain(state, player, people, hearts, slots, turns, budget, income_phases, plain)
+    if state.specials[player] is None and slots and state.row:
+        plain += _special_gain(state, player, people, hearts, slots, turns, budget, income_phases, plain)
+    return plain
 
 
 def _this_turn(
@@ -124,19 +128,19 @@ def _this_turn(
     return best
 
 
-def _symbols_now(state: HappyCityState, player: int) -> tuple[int, int]:
-    """People and hearts of the city as it stands, end-game effects included in expert mode."""
+def _city_totals(state: HappyCityState, player: int) -> tuple[int, int, int]:
+    """People, hearts and income of the city as it stands (expert: with the special's effects)."""
     city = state.cities[player]
-    if not state.expert:
-        return sum(PEOPLE[k] for k in city), sum(HEARTS[k] for k in city)
-    part = scoring.score_city(state.cities, state.markets, player, state.young, state.sphinx_copy)
-    return part["people"] + part["effect_people"], part["hearts"] + part["effect_hearts"]
-
-
-def _income(state: HappyCityState, player: int) -> int:
-    if not state.expert:
-        return sum(INCOME[k] for k in state.cities[player])
-    return scoring.income(state.cities, state.markets, player)
+    if state.expert:
+        part = scoring.score_city(state.cities, state.markets, player, state.young, state.sphinx_copy)
+        return (part["people"] + part["effect_people"], part["hearts"] + part["effect_hearts"],
+                scoring.income(state.cities, state.markets, player))
+    people = hearts = income = 0
+    for key in city:
+        people += PEOPLE[key]
+        hearts += HEARTS[key]
+        income += INCOME[key]
+    return people, hearts, income
 
 
 def future_symbols(budget: float, purchases: int) -> float:
@@ -163,19 +167,21 @@ def _special_gain(
     income_phases: int,
     plain: float,
 ) -> float:
-    """What the best special in reach adds to the projection, weighted by its chance.
+    """What the best special in reach adds to the projection of a player without one.
 
     A special is free but takes a slot, so the projection with it has one purchase fewer where
     slots are what limits the city; its income counts for the income phases still to come.
     """
-    if state.specials[player] is not None or slots < 1 or not state.row:
-        return 0.0
     counts = scoring.colour_counts(state.cities[player], state.markets[player])
     purchases = min(slots - 1, turns)
+    reach = min(len(REACH_WEIGHT) - 1, purchases)
     best = 0.0
     for key in state.row:
-        missing = sum(max(0, need - counts[c]) for c, need in CONDITION[key])
-        if missing >= len(REACH_WEIGHT) or missing > purchases:
+        missing = 0
+        for colour, need in CONDITION[key]:
+            if counts[colour] < need:
+                missing += need - counts[colour]
+        if missing > reach:
             continue
         bonus = EXPERT_EFFECT_SYMBOLS if EFFECT[key] else 0.0
         future = future_symbols(budget + income_phases * INCOME[key], purchases) + bonus
