@@ -14,7 +14,7 @@ from typing import Any
 from ludoteca.core import State, rank
 from ludoteca.core.result import Result
 
-from . import scoring
+from . import heuristic, scoring, strategy
 from .cards import (
     CARDS,
     COLOUR,
@@ -394,21 +394,15 @@ class HappyCityState(State):
         return rank(keys, ["score", "coins"], scores, parts)
 
     def evaluation(self, player: int) -> float:
-        """Final score lead at the end; before it, the lead in *potential*.
-
-        The score is people × hearts, so a city with people and no hearts scores 0 although one
-        heart would multiply all its people: (people + 1) × (hearts + 1) values both sides of the
-        product, and coins and income count for the buildings they will buy.
-        """
+        """The real score lead once the game is over; before that, the lead in projected final
+        score (`strategy.evaluate`: what coins, income and a special in reach will still add)."""
         if self.phase == "game_over":
             return super().evaluation(player)
-        values = [self._potential(p, part) for p, part in enumerate(self.breakdown())]
-        return values[player] - max(v for p, v in enumerate(values) if p != player)
+        return strategy.evaluate(self, player)
 
-    def _potential(self, player: int, part: dict[str, int]) -> float:
-        people = max(part["people"] + part["effect_people"], 0)
-        hearts = max(part["hearts"] + part["effect_hearts"], 0)
-        return (people + 1) * (hearts + 1) + 0.5 * self.coins[player] + 1.0 * self._income(player)
+    def heuristic_action(self, player: int, rng: random.Random) -> Move:
+        """The rule-of-thumb reference player (`heuristic.choose`), independent of `evaluation`."""
+        return heuristic.choose(self, player, rng)
 
     # ---- hidden information ---------------------------------------------------------------
 
