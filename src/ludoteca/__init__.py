@@ -40,14 +40,23 @@ __all__ = [
 
 
 def _discover() -> dict[str, Game]:
-    """Import every package under `ludoteca.games`; each registers its game when imported."""
-    if not registered():
+    """Import every package under `ludoteca.games`; each registers its game when imported.
+
+    Done once, whatever was imported before: a program (or a test) that imported one game's
+    package directly has registered that game only.
+    """
+    global _discovered
+    if not _discovered:
         from . import games
 
         for module in pkgutil.iter_modules(games.__path__):
             if module.ispkg:
                 importlib.import_module(f"{games.__name__}.{module.name}")
+        _discovered = True
     return registered()
+
+
+_discovered = False
 
 
 def list_games() -> list[GameInfo]:
