@@ -73,30 +73,30 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             return await _too_large(send, self.limit)
         seen = 0
-        started = False
+        refused = False
 
         async def counted_receive() -> Message:
-            nonlocal seen
+            # Past the limit, answer 413 ourselves and tell the application the client left.
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.limit:
-                raise _BodyTooLarge
+                refused = True
+                await _too_large(send, self.limit)
+                return {"type": "http.disconnect"}
             return message
 
-        async def tracked_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
+        async def guarded_send(message: Message) -> None:
+            if not refused:
+                await send(message)
 
         try:
-            await self.app(scope, counted_receive, tracked_send)
-        except _BodyTooLarge:
-            if not started:
-                await _too_large(send, self.limit)
-
-
-class _BodyTooLarge(Exception):
-    pass
+            await self.app(scope, counted_receive, guarded_send)
+        except Exception:
+            if not refused:
+                raise
 
 
 async def _too_large(send: Send, limit: int) -> None:
