@@ -9,15 +9,14 @@ renewing: its lease expires and another runner takes the turn. A failed attempt 
 database error, a crashed bot process) is logged and retried after a back-off; after
 `Settings.bot_attempts` failures the bot plays its first legal move, so a table never stops.
 
-Pool processes run at a lower CPU priority, so that on a busy machine the web process (moves of
-people, broadcasts) is served first.
+Pool processes run at a lower CPU priority (`Settings.bot_niceness`), so that when bots keep the
+CPUs busy the web process (moves of people, broadcasts) is served first.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import multiprocessing
 import os
@@ -25,18 +24,19 @@ import secrets
 import socket
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import forkserver
 
-from ludoteca.bots import LEVELS, make_bot
-from ludoteca.core import LudotecaError, State
+from ludoteca.bots import LEVELS
+from ludoteca.core import LudotecaError
 
 from .settings import Settings
 from .store import BotTurn
-from .tables import Conflict, LiveTable, Seat, Tables
+from .tables import Conflict, LiveTable, Tables
+from .thinking import think
 
 log = logging.getLogger("ludoteca.bots")
 
 POLL_SECONDS = 0.5  # how often a lane looks for due turns without being woken
-NICENESS = 10
 
 
 class BotRunner:
@@ -56,6 +56,7 @@ class BotRunner:
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
+        loop.run_in_executor(None, _start_fork_server)  # its imports take seconds: not at the first move
         self.tasks = [loop.create_task(self._serve(lane), name=f"ludoteca-bots-{lane}") for lane in LEVELS]
 
     async def stop(self) -> None:
@@ -132,7 +133,10 @@ class BotRunner:
 
     async def _think(self, table: LiveTable, seat: int, lane: str) -> str:
         pool = self._pool(lane)
-        future = pool.submit(think, table.state.clone(), seat, table.seats[seat], table.id)
+        # submit may start a pool process (and, the first time, the fork server): not on the loop.
+        spec = table.seats[seat]
+        future = await asyncio.to_thread(pool.submit, think, table.state.clone(), seat, spec.bot or "random",
+                                         spec.level or "normal", table.id)
         try:
             return await asyncio.wrap_future(future)
         except BrokenProcessPool:  # a bot process died (killed, out of memory): start a fresh pool
@@ -142,12 +146,9 @@ class BotRunner:
 
     def _pool(self, lane: str) -> ProcessPoolExecutor:
         if lane not in self.pools:
-            context = multiprocessing.get_context("forkserver")
-            # Bot processes start from a clean server process that imported the games once, never
-            # from a fork of this one (its threads and connections) nor from its __main__ module.
-            context.set_forkserver_preload(["ludoteca.server.bots"])
             self.pools[lane] = ProcessPoolExecutor(
-                max_workers=self.capacity[lane], mp_context=context, initializer=_lower_priority
+                max_workers=self.capacity[lane], mp_context=_context(), initializer=_lower_priority,
+                initargs=(self.settings.bot_niceness,),
             )
         return self.pools[lane]
 
@@ -165,12 +166,17 @@ class BotRunner:
                 return  # taken over; the sequence guard stores only one of the two moves
 
 
-def think(state: State, seat: int, spec: Seat, table_id: str) -> str:
-    """One bot decision (in a pool process), seeded by table, seat and move number so that a
-    runner taking over a turn plays the same move."""
-    digest = hashlib.sha256(f"{table_id}:{state.seed}:{seat}:{len(state.history)}".encode()).digest()
-    bot = make_bot(spec.bot or "random", spec.level or "normal", seed=int.from_bytes(digest[:8], "big"))
-    return str(bot.choose(state, seat))
+def _context() -> multiprocessing.context.BaseContext:
+    """Bot processes start from a clean fork server that imported the games once, never from a fork
+    of the web server (its threads and connections) nor by re-importing its __main__ module."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["ludoteca.server.thinking"])
+    return context
+
+
+def _start_fork_server() -> None:
+    _context()
+    forkserver.ensure_running()
 
 
 def _describe(error: Exception) -> str:
@@ -181,9 +187,9 @@ def _describe(error: Exception) -> str:
     return f"{type(error).__name__}: {error}"[:300]
 
 
-def _lower_priority() -> None:
+def _lower_priority(niceness: int) -> None:
     with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+        os.nice(niceness)
 
 
 async def run_worker(settings: Settings) -> None:
