@@ -105,7 +105,7 @@ async def timed_move(
     return replied, [moment - sent for moment in seen]
 
 
-async def broadcast(bases: list[str], tables: int = 200) -> None:
+async def broadcast(bases: list[str], tables: int = 200, concurrency: int = 1) -> None:
     async with httpx.AsyncClient(timeout=30) as http:
         created = [await new_table(http, bases[i % 2], HUMANS, seed=i) for i in range(tables)]
         sockets = []
@@ -118,7 +118,7 @@ async def broadcast(bases: list[str], tables: int = 200) -> None:
                 await ws.recv()
             sockets.append(pair)
         latencies, replies = [], []
-        limiter = asyncio.Semaphore(10)
+        limiter = asyncio.Semaphore(concurrency)
 
         async def one(i: int) -> None:
             async with limiter:
@@ -138,6 +138,7 @@ async def broadcast(bases: list[str], tables: int = 200) -> None:
         processes=2,
         sockets=2 * tables,
         moves=tables,
+        moves_at_once=concurrency,
         seconds=round(elapsed, 1),
         broadcast=percentiles(latencies),
         post_round_trip=percentiles(replies),
@@ -145,9 +146,9 @@ async def broadcast(bases: list[str], tables: int = 200) -> None:
 
 
 async def bots(base: str, thinking: int = 8, moves: int = 60) -> None:
-    hard = [{"kind": "bot", "bot": "mcts", "level": "hard"}, {"kind": "human"}]
+    hard = [{"kind": "bot", "bot": "mcts", "level": "hard"}] * 2
     async with httpx.AsyncClient(timeout=30) as http:
-        for i in range(thinking):  # each table's bot moves first and thinks ~4.5 s
+        for i in range(thinking):  # bot-only tables: one hard bot thinks (~4.5 s a move) at each
             await new_table(http, base, hard, seed=1000 + i)
         await asyncio.sleep(1.0)
         replies, latencies = [], []
@@ -161,12 +162,29 @@ async def bots(base: str, thinking: int = 8, moves: int = 60) -> None:
             latencies.extend(seen)
             if time.perf_counter() - started > LIMIT:
                 break
+        easy = await new_table(http, base, [{"kind": "bot", "bot": "random", "level": "easy"}] * 2, seed=7)
+        gaps = await move_gaps(base, easy["id"])
     report(
         "human_move_while_hard_bots_think",
         hard_bots_thinking=thinking,
         round_trip=percentiles(replies),
         broadcast=percentiles(latencies),
+        easy_bot_move_interval=percentiles(gaps),
     )
+
+
+async def move_gaps(base: str, table_id: str) -> list[float]:
+    """The time between consecutive moves of a bot-only table, followed to its end."""
+    gaps, last = [], None
+    async with websockets.connect(f"{base.replace('http', 'ws')}/api/tables/{table_id}/ws") as ws:
+        while True:
+            payload = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            moment = time.perf_counter()
+            if last is not None:
+                gaps.append(moment - last)
+            last = moment
+            if payload["table"]["is_over"]:
+                return gaps
 
 
 async def sockets(base: str, attempts: int = 10_000, cap: int = 32) -> None:
@@ -175,17 +193,6 @@ async def sockets(base: str, attempts: int = 10_000, cap: int = 32) -> None:
         table = await new_table(http, base, HUMANS, seed=1)
     url = f"{ws_url}/api/tables/{table['id']}/ws"
     accepted, refused, errors = [], 0, 0
-    other: list[float] = []
-    stop_probe = asyncio.Event()
-
-    async def probe() -> None:  # somebody else (another address) keeps using the server meanwhile
-        transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
-        async with httpx.AsyncClient(timeout=30, transport=transport) as http:
-            while not stop_probe.is_set():
-                sent = time.perf_counter()
-                assert (await http.get(f"{base}/api/tables/{table['id']}")).status_code == 200
-                other.append(time.perf_counter() - sent)
-                await asyncio.sleep(0.05)
 
     async def attempt() -> None:
         nonlocal refused, errors
@@ -197,7 +204,10 @@ async def sockets(base: str, attempts: int = 10_000, cap: int = 32) -> None:
         except (OSError, TimeoutError, websockets.WebSocketException):
             errors += 1
 
-    prober = asyncio.create_task(probe())
+    baseline: list[float] = []
+    other: list[float] = []
+    await probe(base, table["id"], 5, baseline)
+    prober = asyncio.create_task(probe(base, table["id"], LIMIT, other))
     started = time.perf_counter()
     batch = 200
     for start in range(0, attempts, batch):
@@ -207,8 +217,8 @@ async def sockets(base: str, attempts: int = 10_000, cap: int = 32) -> None:
     elapsed = time.perf_counter() - started
     async with websockets.connect(url, local_addr=("127.0.0.2", 0)) as ws:  # another address still gets in
         other_accepted = bool(await ws.recv())
-    stop_probe.set()
-    await prober
+    prober.cancel()
+    await asyncio.gather(prober, return_exceptions=True)
     for ws in accepted:
         await ws.close()
     report(
@@ -220,8 +230,40 @@ async def sockets(base: str, attempts: int = 10_000, cap: int = 32) -> None:
         cap=cap,
         seconds=round(elapsed, 1),
         other_address_socket_accepted=other_accepted,
-        other_address_get=percentiles(other),
+        other_address_get_before=percentiles(baseline),
+        other_address_get_during=percentiles(other),
     )
+
+
+PROBE = """
+import json, sys, time, httpx
+base, table, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+samples = []
+transport = httpx.HTTPTransport(local_address="127.0.0.2")
+with httpx.Client(timeout=30, transport=transport) as http:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        sent = time.perf_counter()
+        assert http.get(f"{base}/api/tables/{table}").status_code == 200
+        samples.append(time.perf_counter() - sent)
+        print(json.dumps(samples[-1]), flush=True)
+        time.sleep(0.05)
+"""
+
+
+async def probe(base: str, table_id: str, seconds: float, samples: list[float]) -> None:
+    """Somebody else, from another address and in another process (so that the attacking clients'
+    own CPU use does not count), reads the table every 50 ms; its request latencies."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", PROBE, base, table_id, str(seconds), stdout=asyncio.subprocess.PIPE
+    )
+    try:
+        async for line in process.stdout:
+            samples.append(json.loads(line))
+    finally:
+        if process.returncode is None:
+            process.kill()
+        await process.wait()
 
 
 async def body(base: str, size: int = 50 * 1024 * 1024) -> None:
@@ -261,6 +303,7 @@ def main() -> None:
         default=os.environ.get("LUDOTECA_TEST_POSTGRES_URL"),
         help="PostgreSQL URL (a fresh database: the script fills it)",
     )
+    parser.add_argument("--at-once", type=int, default=1, help="broadcast: moves in flight at once")
     parser.add_argument("scenarios", nargs="*", default=["broadcast", "bots", "sockets", "body"])
     args = parser.parse_args()
     if not args.db:
@@ -273,7 +316,7 @@ def main() -> None:
                 start_server(args.db, p, logs / f"load-{p}.log", **OPEN, sockets_per_client=1000)
                 for p in ports
             ]
-            run = broadcast([f"http://127.0.0.1:{p}" for p in ports])
+            run = broadcast([f"http://127.0.0.1:{p}" for p in ports], concurrency=args.at_once)
         elif scenario == "bots":
             hard = {"easy": 1, "normal": 1, "hard": 8}
             servers = [start_server(args.db, ports[0], logs / "load-bots.log", **OPEN, bot_processes=hard)]

@@ -77,6 +77,8 @@ def create_app(
     settings = settings or Settings(bot_delay=bot_delay)
     url = database_url(database or settings.database)
     creations = RateLimit(settings.tables_burst, settings.tables_per_minute)
+    for game_id, chosen in settings.operator_options.items():  # a wrong directory fails at start-up
+        ludoteca.load(game_id).new_state(seed=0, **chosen)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
