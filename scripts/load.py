@@ -148,29 +148,39 @@ async def broadcast(bases: list[str], tables: int = 200, concurrency: int = 1) -
 async def bots(base: str, thinking: int = 8, moves: int = 60) -> None:
     hard = [{"kind": "bot", "bot": "mcts", "level": "hard"}] * 2
     async with httpx.AsyncClient(timeout=30) as http:
+        quiet, _ = await human_moves(http, base, moves, first_seed=0)  # the same, before the bots
         for i in range(thinking):  # bot-only tables: one hard bot thinks (~4.5 s a move) at each
             await new_table(http, base, hard, seed=1000 + i)
         await asyncio.sleep(1.0)
-        replies, latencies = [], []
-        started = time.perf_counter()
-        for i in range(moves):
-            table = await new_table(http, base, HUMANS, seed=i)
-            async with websockets.connect(f"{base.replace('http', 'ws')}/api/tables/{table['id']}/ws") as ws:
-                await ws.recv()
-                replied, seen = await timed_move(http, base, table, [ws])
-            replies.append(replied)
-            latencies.extend(seen)
-            if time.perf_counter() - started > LIMIT:
-                break
+        replies, latencies = await human_moves(http, base, moves, first_seed=moves)
         easy = await new_table(http, base, [{"kind": "bot", "bot": "random", "level": "easy"}] * 2, seed=7)
         gaps = await move_gaps(base, easy["id"])
     report(
         "human_move_while_hard_bots_think",
         hard_bots_thinking=thinking,
+        round_trip_without_bots=percentiles(quiet),
         round_trip=percentiles(replies),
         broadcast=percentiles(latencies),
         easy_bot_move_interval=percentiles(gaps),
     )
+
+
+async def human_moves(
+    http: httpx.AsyncClient, base: str, moves: int, first_seed: int
+) -> tuple[list[float], list[float]]:
+    """`moves` human moves, one at a time, each at a fresh table followed by one socket."""
+    replies, latencies = [], []
+    started = time.perf_counter()
+    for i in range(moves):
+        table = await new_table(http, base, HUMANS, seed=first_seed + i)
+        async with websockets.connect(f"{base.replace('http', 'ws')}/api/tables/{table['id']}/ws") as ws:
+            await ws.recv()
+            replied, seen = await timed_move(http, base, table, [ws])
+        replies.append(replied)
+        latencies.extend(seen)
+        if time.perf_counter() - started > LIMIT:
+            break
+    return replies, latencies
 
 
 async def move_gaps(base: str, table_id: str) -> list[float]:

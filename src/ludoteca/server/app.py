@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
@@ -82,6 +83,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        # Database calls run in threads; enough of them that waiting for the database never
+        # queues a request behind others (the connection pool holds up to 30).
+        threads = ThreadPoolExecutor(32, thread_name_prefix="ludoteca-db")
+        asyncio.get_running_loop().set_default_executor(threads)
         store = Store(url)
         tables = Tables(store, settings)
         app.state.tables = tables
@@ -103,6 +108,7 @@ def create_app(
         if listener is not None:
             await listener.stop()
         store.dispose()
+        threads.shutdown(wait=False)
 
     app = FastAPI(
         title="ludoteca",

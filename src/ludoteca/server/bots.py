@@ -22,7 +22,7 @@ import multiprocessing
 import os
 import secrets
 import socket
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import forkserver
 
@@ -52,11 +52,14 @@ class BotRunner:
         self.wake = {lane: asyncio.Event() for lane in LEVELS}
         self.tasks: list[asyncio.Task] = []
         self.turns: set[asyncio.Task] = set()
+        # Own threads per lane for its database calls and for handing work to its pool (which may
+        # start a process): a busy hard lane never holds a thread an easy lane or a web request needs.
+        self.threads = {lane: ThreadPoolExecutor(2, thread_name_prefix=f"ludoteca-{lane}") for lane in LEVELS}
         tables.on_bot_turn.append(self.poke)
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
-        loop.run_in_executor(None, _start_fork_server)  # its imports take seconds: not at the first move
+        loop.run_in_executor(None, self._warm_up)  # start-up takes seconds: not at the first move
         self.tasks = [loop.create_task(self._serve(lane), name=f"ludoteca-bots-{lane}") for lane in LEVELS]
 
     async def stop(self) -> None:
@@ -65,6 +68,11 @@ class BotRunner:
         await asyncio.gather(*self.tasks, *self.turns, return_exceptions=True)
         for pool in self.pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
+        for threads in self.threads.values():
+            threads.shutdown(wait=False, cancel_futures=True)
+
+    async def _in_lane(self, lane: str, call, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.threads[lane], call, *args)
 
     def poke(self, lane: str | None = None, delay: float = 0.0) -> None:
         """Look for due turns now (or once `delay` has passed): a move just made one due."""
@@ -81,8 +89,9 @@ class BotRunner:
             free = self.capacity[lane] - len(self.active[lane])
             if free > 0:
                 try:
-                    turns = await asyncio.to_thread(
-                        self.tables.store.claim_bot_turns, self.owner, lane, free, self.settings.lease_seconds
+                    turns = await self._in_lane(
+                        lane, self.tables.store.claim_bot_turns, self.owner, lane, free,
+                        self.settings.lease_seconds,
                     )
                 except Exception as error:
                     log.error("bot runner could not claim %s turns: %s", lane, type(error).__name__)
@@ -108,7 +117,7 @@ class BotRunner:
             backoff = min(30.0, 0.5 * 2**turn.failures)
             log.error("bot turn of table %s at action %d failed (attempt %d): %s; retrying in %.1f s",
                       turn.table_id, turn.seq, turn.failures + 1, _describe(error), backoff)
-            await asyncio.to_thread(self.tables.store.release_after_failure, self.owner, turn, backoff)
+            await self._in_lane(turn.lane, self.tables.store.release_after_failure, self.owner, turn, backoff)
             self.poke(turn.lane, backoff)
         finally:
             keeper.cancel()
@@ -120,7 +129,7 @@ class BotRunner:
         await self.tables.refresh(table)
         seats = table.bot_seats_to_move()
         if len(table.state.history) != turn.seq or not seats:
-            await asyncio.to_thread(self.tables.store.drop_bot_turn, turn)  # stale: nothing to play
+            await self._in_lane(turn.lane, self.tables.store.drop_bot_turn, turn)  # stale: nothing to play
             return
         seat = seats[0]
         if turn.failures >= self.settings.bot_attempts:
@@ -135,14 +144,23 @@ class BotRunner:
         pool = self._pool(lane)
         # submit may start a pool process (and, the first time, the fork server): not on the loop.
         spec = table.seats[seat]
-        future = await asyncio.to_thread(pool.submit, think, table.state.clone(), seat, spec.bot or "random",
-                                         spec.level or "normal", table.id)
+        future = await self._in_lane(lane, pool.submit, think, table.state.clone(), seat,
+                                     spec.bot or "random", spec.level or "normal", table.id)
         try:
             return await asyncio.wrap_future(future)
         except BrokenProcessPool:  # a bot process died (killed, out of memory): start a fresh pool
             self.pools.pop(lane, None)
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+    def _warm_up(self) -> None:
+        """Start the fork server and one process per lane now, in a thread: on a busy machine a
+        first bot process can take many seconds to start, and no table should wait for that."""
+        _context()  # the preload must be set before the fork server starts
+        forkserver.ensure_running()
+        started = [self._pool(lane).submit(int) for lane in LEVELS for _ in range(self.capacity[lane])]
+        for future in started:
+            future.result()
 
     def _pool(self, lane: str) -> ProcessPoolExecutor:
         if lane not in self.pools:
@@ -156,8 +174,8 @@ class BotRunner:
         while True:
             await asyncio.sleep(self.settings.lease_seconds / 3)
             try:
-                mine = await asyncio.to_thread(
-                    self.tables.store.renew_lease, self.owner, turn, self.settings.lease_seconds
+                mine = await self._in_lane(
+                    turn.lane, self.tables.store.renew_lease, self.owner, turn, self.settings.lease_seconds
                 )
             except Exception as error:
                 log.warning("lease of table %s not renewed: %s", turn.table_id, type(error).__name__)
@@ -172,11 +190,6 @@ def _context() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["ludoteca.server.thinking"])
     return context
-
-
-def _start_fork_server() -> None:
-    _context()
-    forkserver.ensure_running()
 
 
 def _describe(error: Exception) -> str:

@@ -35,7 +35,7 @@ class Settings:
     bot_processes: dict[str, int] = field(
         default_factory=lambda: {"easy": 1, "normal": 1, "hard": max(1, (os.cpu_count() or 2) - 1)}
     )
-    bot_niceness: int = 5  # bot processes yield the CPU to the web process (0: equal priority)
+    bot_niceness: int = 10  # bot processes yield the CPU to the web process (0: equal priority)
     lease_seconds: float = 10.0  # a runner that stops renewing loses its bot turn after this
     bot_attempts: int = 3  # failed attempts before a bot plays its first legal move instead
     # Operator-chosen option values, e.g. {"santa-monica": {"content": "/srv/santa-monica"}}

@@ -148,7 +148,8 @@ class Store:
         self.url = url
         self.postgres = is_postgres(url)
         if self.postgres:
-            self.engine = create_engine(url, hide_parameters=True, pool_size=pool_size, pool_pre_ping=True)
+            self.engine = create_engine(url, hide_parameters=True, pool_size=pool_size, max_overflow=20,
+                                        pool_pre_ping=True)
         else:
             self.engine = create_engine(
                 url, hide_parameters=True, connect_args={"check_same_thread": False, "timeout": 30}
