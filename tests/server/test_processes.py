@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 
 LEASE = 2.0
 # Bot processes at normal priority: the test machine may be busy with other work.
-FAST = {"bot_delay": 0.0, "lease_seconds": LEASE, "header_timeout": 2.0, "bot_niceness": 0}
+FAST = {"bot_delay": 0.0, "lease_seconds": LEASE, "header_timeout": 2.0, "bot_niceness": {}}
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 

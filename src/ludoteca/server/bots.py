@@ -154,19 +154,16 @@ class BotRunner:
             raise
 
     def _warm_up(self) -> None:
-        """Start the fork server and one process per lane now, in a thread: on a busy machine a
-        first bot process can take many seconds to start, and no table should wait for that."""
+        """Start the fork server now, in a thread: its imports take seconds on a busy machine, and
+        the first bot move should not wait for them. Pool processes start on first use."""
         _context()  # the preload must be set before the fork server starts
         forkserver.ensure_running()
-        started = [self._pool(lane).submit(int) for lane in LEVELS for _ in range(self.capacity[lane])]
-        for future in started:
-            future.result()
 
     def _pool(self, lane: str) -> ProcessPoolExecutor:
         if lane not in self.pools:
             self.pools[lane] = ProcessPoolExecutor(
                 max_workers=self.capacity[lane], mp_context=_context(), initializer=_lower_priority,
-                initargs=(self.settings.bot_niceness,),
+                initargs=(self.settings.bot_niceness.get(lane, 0),),
             )
         return self.pools[lane]
 

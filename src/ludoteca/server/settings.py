@@ -35,7 +35,9 @@ class Settings:
     bot_processes: dict[str, int] = field(
         default_factory=lambda: {"easy": 1, "normal": 1, "hard": max(1, (os.cpu_count() or 2) - 1)}
     )
-    bot_niceness: int = 10  # bot processes yield the CPU to the web process (0: equal priority)
+    # CPU priority of bot processes by lane: hard bots yield the CPU to the web process, easy bots
+    # (milliseconds a move) do not, or on a busy machine they would starve behind everything else.
+    bot_niceness: dict[str, int] = field(default_factory=lambda: {"easy": 0, "normal": 5, "hard": 10})
     lease_seconds: float = 10.0  # a runner that stops renewing loses its bot turn after this
     bot_attempts: int = 3  # failed attempts before a bot plays its first legal move instead
     # Operator-chosen option values, e.g. {"santa-monica": {"content": "/srv/santa-monica"}}
