@@ -63,9 +63,11 @@ class BotRunner:
         self.tasks = [loop.create_task(self._serve(lane), name=f"ludoteca-bots-{lane}") for lane in LEVELS]
 
     async def stop(self) -> None:
-        for task in [*self.tasks, *self.turns]:
+        tasks = [*self.tasks, *self.turns]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks, *self.turns, return_exceptions=True)
+        if tasks:  # bounded, as a stuck database call must not hold up shutdown
+            await asyncio.wait(tasks, timeout=5)
         for pool in self.pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
         for threads in self.threads.values():

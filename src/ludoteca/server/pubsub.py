@@ -47,9 +47,9 @@ class Listener:
         self.task = asyncio.get_running_loop().create_task(self._run(), name="ludoteca-listen")
 
     async def stop(self) -> None:
-        if self.task is not None:
+        if self.task is not None:  # bounded: a connection stuck closing must not hold up shutdown
             self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+            await asyncio.wait([self.task], timeout=5)
 
     async def _run(self) -> None:
         first = True
