@@ -3,7 +3,7 @@ VENV ?= .venv
 PYTHON ?= python3
 BIN = $(VENV)/bin
 
-.PHONY: start test setup lint bench
+.PHONY: start test setup lint bench load
 
 setup: $(VENV)/.installed
 
@@ -27,3 +27,7 @@ lint: setup
 
 bench: setup
 	$(BIN)/ludoteca bench
+
+# The server's load figures (docs/SERVER.md) on a local PostgreSQL, started as the tests start it (root).
+load: setup
+	$(BIN)/python scripts/load.py --db "$$(bash scripts/start-postgres.sh)"

@@ -5,6 +5,7 @@ Each surface keeps its own code in its package; this module only parses the comm
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -218,27 +219,67 @@ def _read_record(path: Path) -> object:
         _fail(f"cannot read {path}: {error}")
 
 
+DbOption = typer.Option(
+    None,
+    "--db",
+    help="Database URL or SQLite file (default: $LUDOTECA_DATABASE_URL, else ./ludoteca.sqlite3).",
+)
+ContentOption = typer.Option(
+    None,
+    "--santa-monica-content",
+    help="Directory of replacement Santa Monica components (operator's choice).",
+)
+
+
+def _server_settings(db: str | None, santa_monica_content: Path | None, **limits):
+    from ludoteca.server.settings import Settings
+
+    operator = {}
+    if santa_monica_content is not None:
+        operator["santa-monica"] = {"content": str(santa_monica_content.resolve())}
+    return Settings(database=db, operator_options=operator, **limits)
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
-    db: str | None = typer.Option(
-        None,
-        "--db",
-        help="Database URL or SQLite file (default: $LUDOTECA_DATABASE_URL, else ./ludoteca.sqlite3).",
+    db: str | None = DbOption,
+    santa_monica_content: Path | None = ContentOption,
+    bots: bool = typer.Option(
+        True, "--bots/--no-bots", help="Play bot turns here (off: `ludoteca bots` workers do)."
     ),
+    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0, help="Seconds before each bot move."),
 ) -> None:
     """Start the browser table (web server with bots and online play)."""
     from ludoteca.server import run
-    from ludoteca.server.store import database_url
+    from ludoteca.server.store import database_url, shown_url
 
+    settings = _server_settings(db, santa_monica_content, bot_runner=bots, bot_delay=bot_delay)
     shown = f"[{host}]" if ":" in host else host
     console.print(f"ludoteca: open [bold]http://{shown}:{port}[/] in a browser (Ctrl+C stops the server)")
-    console.print(f"[dim]database: {database_url(db)}[/]", highlight=False)
+    console.print(f"[dim]database: {shown_url(database_url(db))}[/]", highlight=False)
     try:
-        run(host, port, db)
+        run(host, port, settings)
     except (OSError, LudotecaError) as error:
         _fail(error)
+
+
+@app.command("bots")
+def bot_worker(
+    db: str | None = DbOption,
+    santa_monica_content: Path | None = ContentOption,
+    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0, help="Seconds before each bot move."),
+) -> None:
+    """Play the bot turns of every server on this database (a worker for scale-out; no web server)."""
+    import asyncio
+
+    from ludoteca.server.bots import run_worker
+    from ludoteca.server.store import database_url, shown_url
+
+    console.print(f"ludoteca bots on [dim]{shown_url(database_url(db))}[/] (Ctrl+C stops)", highlight=False)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_worker(_server_settings(db, santa_monica_content, bot_delay=bot_delay)))
 
 
 @app.command()

@@ -1,68 +1,114 @@
 """The FastAPI application: REST for games and tables, a WebSocket per connection, static pages.
 
-Errors a person can cause (unknown table, wrong link, illegal or malformed action, bad options)
-are answered with a 4xx and a readable `detail`; they never change a table.
+Errors a person can cause (unknown table, wrong link, illegal or malformed action, bad options,
+a limit reached) are answered with a 4xx and a readable `detail`; they never change a table.
+Any number of these processes may serve one PostgreSQL database (see docs/SERVER.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from contextlib import asynccontextmanager
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketState
 
 import ludoteca
 from ludoteca.bots import BOTS, LEVELS
 from ludoteca.core import IllegalAction, LudotecaError
 
-from .store import Store, database_url
-from .tables import Forbidden, LiveTable, NotFound, Tables
+from .bots import BotRunner
+from .guard import BodyLimit, Malformed, RateLimit, SecurityHeaders, header_timeout_protocol
+from .pubsub import Listener
+from .settings import OPERATOR_OPTIONS, Settings
+from .store import Store, database_url, is_postgres
+from .tables import MAX_PLAYERS, Access, Conflict, Forbidden, LiveTable, NotFound, Tables, TooMany
 
 log = logging.getLogger("ludoteca.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
+INT64 = 2**63
+OptionValue = bool | int | str | list[str]
+STATUS = {NotFound: 404, Forbidden: 403, Malformed: 403, IllegalAction: 409, Conflict: 409, TooMany: 429}
 
 
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(None, description="bot name (see GET /api/games), for bot seats")
-    level: str | None = Field(None, description="easy, normal or hard, for bot seats")
+    bot: str | None = Field(None, max_length=32, description="bot name (see GET /api/games), for bot seats")
+    level: str | None = Field(None, max_length=16, description="easy, normal or hard, for bot seats")
 
 
 class NewTable(BaseModel):
-    game: str = Field(..., description="game id, e.g. city-square-off")
-    num_players: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict, description="option values, typed or as text")
-    seats: list[SeatSpec] | None = Field(None, description="one per player; default: all human")
-    seed: int | None = None
+    game: str = Field(..., max_length=64, description="game id, e.g. city-square-off")
+    num_players: int | None = Field(None, ge=1, le=MAX_PLAYERS)
+    options: dict[str, OptionValue] = Field(
+        default_factory=dict, max_length=32, description="option values, typed or as text"
+    )
+    seats: list[SeatSpec] | None = Field(
+        None, max_length=MAX_PLAYERS, description="one per player; default: all human"
+    )
+    seed: int | None = Field(None, ge=-INT64, lt=INT64, description="default: 63 random bits")
 
 
 class ActionRequest(BaseModel):
     action: str = Field(..., max_length=200, description="the action in the game's notation")
     token: str = Field(..., max_length=100, description="the secret of your join link")
-    seat: int | None = Field(None, description="which of your seats acts (hot-seat); default: yours")
+    seat: int | None = Field(None, ge=0, lt=MAX_PLAYERS,
+                             description="which of your seats acts (hot-seat); default: yours")
+    seen: int | None = Field(None, ge=0, lt=INT64, description=(
+        "the number of actions you have seen; if the table has more, 409 and nothing is played "
+        "(a double click cannot play twice)"))
 
 
-def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+def create_app(
+    database: str | None = None, bot_delay: float = 0.0, settings: Settings | None = None
+) -> FastAPI:
     """The server on `database` (a URL or SQLite file; default `LUDOTECA_DATABASE_URL` or ./ludoteca.sqlite3).
 
-    `bot_delay` (seconds) lets a person see each bot move arrive; tests use 0.
+    `bot_delay` (seconds) lets a person see each bot move arrive; tests use 0. `settings` holds
+    every other limit (see `Settings`).
     """
-    url = database_url(database)
+    settings = settings or Settings(bot_delay=bot_delay)
+    url = database_url(database or settings.database)
+    creations = RateLimit(settings.tables_burst, settings.tables_per_minute)
+    for game_id, chosen in settings.operator_options.items():  # a wrong directory fails at start-up
+        ludoteca.load(game_id).new_state(seed=0, **chosen)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        tables = Tables(Store(url), bot_delay=bot_delay)
+        # Database calls run in threads; enough of them that waiting for the database never
+        # queues a request behind others (the connection pool holds up to 30).
+        threads = ThreadPoolExecutor(32, thread_name_prefix="ludoteca-db")
+        asyncio.get_running_loop().set_default_executor(threads)
+        store = Store(url)
+        tables = Tables(store, settings)
         app.state.tables = tables
-        await tables.resume()
+        listener = None
+        if is_postgres(url):
+            listener = Listener(url, tables.changed_elsewhere, tables.lost_notifications)
+        runner = BotRunner(tables, settings) if settings.bot_runner else None
+        if listener is not None:
+            listener.start()
+            with suppress(TimeoutError):
+                await asyncio.wait_for(listener.ready.wait(), 10)
+        if runner is not None:
+            runner.start()
+        evictor = asyncio.get_running_loop().create_task(_evict_idle(tables, settings.idle_seconds))
         yield
-        await tables.close()
+        evictor.cancel()
+        if runner is not None:
+            await runner.stop()
+        if listener is not None:
+            await listener.stop()
+        store.dispose()
+        threads.shutdown(wait=False)
 
     app = FastAPI(
         title="ludoteca",
@@ -71,11 +117,17 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.database_url = url
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 
     @app.exception_handler(LudotecaError)
     async def ludoteca_error(request: Request, error: LudotecaError) -> JSONResponse:
-        status = {NotFound: 404, Forbidden: 403, IllegalAction: 409}.get(type(error), 400)
-        return JSONResponse({"detail": str(error), "detail_es": error.text("es")}, status_code=status)
+        status = STATUS.get(type(error), 400)
+        headers = None
+        if isinstance(error, TooMany):
+            headers = {"retry-after": str(max(1, round(error.retry_after)))}
+        return JSONResponse({"detail": str(error), "detail_es": error.text("es")}, status_code=status,
+                            headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -83,7 +135,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'request'}: {e['msg']}"
             for e in error.errors()
         )
-        return JSONResponse({"detail": f"malformed request: {problems}"}, status_code=422)
+        return JSONResponse({"detail": f"malformed request: {problems}"[:2000]}, status_code=422)
 
     def tables() -> Tables:
         return app.state.tables
@@ -95,14 +147,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         """The games with their options, presets and web renderer, and the bots that can take a seat."""
         renderers = {path.stem for path in (WEB / "games").glob("*.js")}
         return {
-            "games": [
-                {
-                    **info.to_dict(),
-                    "presets": ludoteca.load(info.id).presets,
-                    "renderer": info.id if info.id in renderers else "generic",
-                }
-                for info in ludoteca.list_games()
-            ],
+            "games": [_game_entry(info, renderers) for info in ludoteca.list_games()],
             "bots": list(BOTS),
             "levels": list(LEVELS),
         }
@@ -120,26 +165,33 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         return await asyncio.to_thread(tables().store.recent)
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    async def create_table(spec: NewTable) -> dict[str, Any]:
+    async def create_table(spec: NewTable, request: Request) -> dict[str, Any]:
         """Create a table. The answer holds the secret links: one per human seat, and a hot-seat
-        link that plays every human seat from one browser. Anyone may watch with the spectator link."""
+        link that plays every human seat from one browser. Anyone may watch with the spectator link.
+        429: this client created too many tables lately."""
+        wait = creations.allow(_client(request))
+        if wait:
+            raise TooMany("too many new tables from this address; wait a little",
+                          "demasiadas mesas nuevas desde esta dirección; espera un poco", wait)
         seats = [s.model_dump() for s in spec.seats] if spec.seats is not None else None
-        table = await tables().create(spec.game, spec.num_players, spec.options, seats, spec.seed)
-        return _links(table)
+        table, tokens, hotseat = await tables().create(spec.game, spec.num_players, spec.options, seats,
+                                                       spec.seed)
+        return _links(table, tokens, hotseat)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
-    async def table_state(table_id: str, token: str | None = Query(None)) -> dict[str, Any]:
+    async def table_state(table_id: str, token: str | None = Query(None, max_length=100)) -> Response:
         """What this link may see: the table, and the view, text, log and legal actions of its seats."""
         table = await tables().get(table_id)
-        return table.payload(table.access(token))
+        return _json(table.message(table.access(token)))
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
-    async def act(table_id: str, request: ActionRequest) -> dict[str, Any]:
-        """Play an action for your seat. 409: not allowed now; 400: not the game's notation."""
+    async def act(table_id: str, request: ActionRequest) -> Response:
+        """Play an action for your seat. 409: not allowed now, or the table moved on since `seen`;
+        400: not the game's notation."""
         table = await tables().get(table_id)
         access = table.access(request.token)
-        await tables().act(table, access, request.action, request.seat)
-        return table.payload(access)
+        await tables().act(table, access, request.action, request.seat, request.seen)
+        return _json(table.message(access))
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])
     async def record(table_id: str) -> dict[str, Any]:
@@ -170,42 +222,18 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def live(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        """Sends this link's payload now and after every change of the table."""
+        """Sends this link's payload now and after every change of the table. Clients send nothing;
+        a binary frame closes the socket (1003)."""
         try:
             table = await tables().get(table_id)
             access = table.access(token)
+            with tables().socket(table, _client(websocket)) as changed:
+                await websocket.accept()
+                await _follow(websocket, table, access, changed)
         except LudotecaError as error:
-            await websocket.close(code=4404 if isinstance(error, NotFound) else 4403, reason=str(error))
-            return
-        await websocket.accept()
-        changed = asyncio.Event()
-        changed.set()
-        table.listeners.add(changed)
-
-        async def push() -> None:
-            # One sender per socket, so sends never interleave and a slow client delays only itself.
-            while True:
-                await changed.wait()
-                changed.clear()
-                try:
-                    message = table.payload(access)
-                except Exception:  # a bug in one game's view must not end the live updates
-                    log.exception("payload of table %s failed", table_id)
-                    continue
-                try:
-                    await websocket.send_json(message)
-                except (WebSocketDisconnect, RuntimeError):  # closed meanwhile; the reader ends too
-                    return
-
-        sender = asyncio.create_task(push())
-        try:
-            while True:  # the client sends nothing we need; reading notices the disconnect
-                await websocket.receive_text()
-        except WebSocketDisconnect:
-            pass
-        finally:
-            table.listeners.discard(changed)
-            sender.cancel()
+            if websocket.client_state == WebSocketState.CONNECTING:
+                code = {NotFound: 4404, TooMany: 4429}.get(type(error), 4403)
+                await websocket.close(code=code, reason=str(error)[:120])
 
     # ---- pages --------------------------------------------------------------------------------
 
@@ -222,22 +250,89 @@ def create_app(database: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     return app
 
 
-def _links(table: LiveTable) -> dict[str, Any]:
+async def _follow(websocket: WebSocket, table: LiveTable, access: Access, changed: asyncio.Event) -> None:
+    async def push() -> None:
+        # One sender per socket, so sends never interleave and a slow client delays only itself.
+        while True:
+            await changed.wait()
+            changed.clear()
+            try:
+                message = table.message(access)
+            except Exception:  # a bug in one game's view must not end the live updates
+                log.exception("payload of table %s failed", table.id)
+                continue
+            try:
+                await websocket.send_text(message)
+            except (WebSocketDisconnect, RuntimeError):  # closed meanwhile; the reader ends too
+                return
+
+    sender = asyncio.create_task(push())
+    try:
+        while True:  # the client sends nothing we need; reading notices the disconnect
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if message.get("bytes") is not None:
+                await websocket.close(code=1003, reason="text frames only")
+                break
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        sender.cancel()
+
+
+async def _evict_idle(tables: Tables, idle_seconds: float) -> None:
+    while True:
+        await asyncio.sleep(max(1.0, idle_seconds / 4))
+        tables.evict(idle_seconds)
+
+
+def _client(connection: Request | WebSocket) -> str:
+    """The client's address (behind a reverse proxy, uvicorn's --forwarded-allow-ips sets it)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+def _json(text: str) -> Response:
+    return Response(content=text, media_type="application/json")
+
+
+def _game_entry(info: ludoteca.GameInfo, renderers: set[str]) -> dict[str, Any]:
+    entry = info.to_dict()
+    reserved = OPERATOR_OPTIONS.get(info.id, ())
+    entry["options"] = [o for o in entry["options"] if o["name"] not in reserved]
+    entry["presets"] = ludoteca.load(info.id).presets
+    entry["renderer"] = info.id if info.id in renderers else "generic"
+    return entry
+
+
+def _links(table: LiveTable, tokens: list[str | None], hotseat: str) -> dict[str, Any]:
     base = f"/table/{table.id}"
     return {
         "id": table.id,
         "game": table.state.game.info.id,
         "spectator": base,
-        "hotseat": f"{base}?token={table.hotseat_token}",
+        "hotseat": f"{base}?token={hotseat}",
         "seats": [
-            {**seat.public(i), "link": f"{base}?token={seat.token}" if seat.token else None}
+            {**seat.public(i), "link": f"{base}?token={tokens[i]}" if tokens[i] else None}
             for i, seat in enumerate(table.seats)
         ],
     }
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
+def run(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = None) -> None:
     """Start the server in the foreground (the `ludoteca serve` command)."""
     import uvicorn
 
-    uvicorn.run(create_app(database, bot_delay=0.4), host=host, port=port, log_level="warning")
+    settings = settings or Settings(bot_delay=0.4)
+    uvicorn.run(
+        create_app(settings=settings),
+        host=host,
+        port=port,
+        log_level="warning",
+        http=header_timeout_protocol(settings.header_timeout),
+        timeout_keep_alive=settings.keep_alive_timeout,
+        limit_concurrency=settings.max_connections,
+        ws_max_size=settings.max_ws_message_bytes,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+    )

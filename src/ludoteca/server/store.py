@@ -1,22 +1,51 @@
-"""Persistence of tables: what is needed to rebuild every table exactly after a restart.
+"""Persistence of tables: what is needed to rebuild every table exactly, from any server process.
 
 A table is stored as its game record (game, version, player count, seed, options) plus its seats,
 and one row per applied action. The state itself is never stored: `game.replay` rebuilds it, so
 the database stays small and independent of each game's internal fields.
+
+Several processes may share one database. The primary key (table, seq) of an action is the guard
+of optimistic appends: two processes that both try to store action number n of a table cannot both
+succeed; the loser gets `SeqTaken` and reloads. A bot's turn is a row of `bot_turns`, written in
+the same transaction as the action that made it due, and claimed by one bot runner at a time with
+a lease (an owner and an expiry), so a crashed runner's turn is taken over once its lease expires.
+
+Secrets never reach the database in clear: tokens are stored as SHA-256 digests. Statement
+parameters are hidden from SQLAlchemy's error messages, so a failed write cannot log an action
+(which may be a secret placement).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, String, create_engine, func, select
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    ForeignKey,
+    String,
+    create_engine,
+    delete,
+    event,
+    func,
+    make_url,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 ENV_URL = "LUDOTECA_DATABASE_URL"
 DEFAULT_FILE = "ludoteca.sqlite3"
+CHANNEL = "ludoteca"  # the PostgreSQL NOTIFY channel of table changes
+HASH_PREFIX = "sha256:"
 
 
 def database_url(given: str | None = None) -> str:
@@ -28,6 +57,30 @@ def database_url(given: str | None = None) -> str:
     if "://" not in url:
         url = f"sqlite:///{Path(url).expanduser().resolve()}"
     return url
+
+
+def shown_url(url: str) -> str:
+    """The URL as it may be printed or logged: the password replaced by ***."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def is_postgres(url: str) -> bool:
+    return make_url(url).get_backend_name() == "postgresql"
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a secret link token. Tokens carry 128 random bits, so one SHA-256 is
+    enough: a leaked database gives no link (a slow password hash would add nothing)."""
+    return HASH_PREFIX + hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def stored_hash(value: str) -> str:
+    """A token column's digest; tables written before tokens were hashed hold the token itself."""
+    return value if value.startswith(HASH_PREFIX) else hash_token(value)
+
+
+class SeqTaken(Exception):
+    """Another process stored this action number of the table first."""
 
 
 class Base(DeclarativeBase):
@@ -43,8 +96,8 @@ class TableRow(Base):
     num_players: Mapped[int]
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # kind, bot, level, token per seat
-    hotseat_token: Mapped[str] = mapped_column(String(64))
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # kind, bot, level, token digest per seat
+    hotseat_token: Mapped[str] = mapped_column(String(80))  # a digest
     created: Mapped[datetime]
     finished: Mapped[bool] = mapped_column(default=False)
 
@@ -58,25 +111,91 @@ class ActionRow(Base):
     text: Mapped[str] = mapped_column(String(200))
 
 
+class BotTurnRow(Base):
+    """A table whose next move belongs to a bot: due at `seq` actions, for a runner of `lane`."""
+
+    __tablename__ = "bot_turns"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int]  # the number of actions when the bot is to move
+    lane: Mapped[str] = mapped_column(String(16))  # easy, normal or hard: runners serve each apart
+    not_before: Mapped[datetime]  # a delay for people to see the move, or a retry's back-off
+    owner: Mapped[str | None] = mapped_column(String(64), default=None)
+    lease_until: Mapped[datetime | None] = mapped_column(default=None)
+    failures: Mapped[int] = mapped_column(default=0)
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    table_id: str
+    seq: int
+    lane: str
+    failures: int
+
+
+@dataclass(frozen=True)
+class NextBotTurn:
+    """What an append leaves to the bots: None when no bot is to move."""
+
+    lane: str
+    delay: float
+
+
 class Store:
     """Synchronous storage; the server calls it from worker threads, never on the event loop."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, pool_size: int = 10):
         self.url = url
-        connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
-        self.engine = create_engine(url, connect_args=connect_args)
+        self.postgres = is_postgres(url)
+        if self.postgres:
+            self.engine = create_engine(url, hide_parameters=True, pool_size=pool_size, max_overflow=20,
+                                        pool_pre_ping=True)
+        else:
+            self.engine = create_engine(
+                url, hide_parameters=True, connect_args={"check_same_thread": False, "timeout": 30}
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
 
-    def create_table(self, row: TableRow) -> None:
+    # ---- tables and actions -------------------------------------------------------------------
+
+    def create_table(self, row: TableRow, bots: NextBotTurn | None) -> None:
         with Session(self.engine) as session, session.begin():
             session.add(row)
+            session.flush()
+            if bots is not None:
+                self._set_bot_turn(session, row.id, 0, bots)
 
-    def append_action(self, table_id: str, seq: int, player: int, text: str, finished: bool) -> None:
-        """Store one applied action (and whether it ended the game) in one transaction."""
-        with Session(self.engine) as session, session.begin():
-            session.add(ActionRow(table_id=table_id, seq=seq, player=player, text=text))
-            if finished:
-                session.get(TableRow, table_id).finished = True
+    def append_action(
+        self, table_id: str, seq: int, player: int, text_: str, finished: bool, bots: NextBotTurn | None
+    ) -> None:
+        """Store action number `seq` (and whether it ended the game, and whose turn is next) in one
+        transaction, and tell every process; raises `SeqTaken` if that number is already stored."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(ActionRow(table_id=table_id, seq=seq, player=player, text=text_))
+                session.flush()
+                if finished:
+                    session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
+                if bots is not None:
+                    self._set_bot_turn(session, table_id, seq + 1, bots)
+                else:
+                    session.execute(delete(BotTurnRow).where(BotTurnRow.table_id == table_id))
+                if self.postgres:  # delivered to every listener when (and only if) this commits
+                    change = {"c": CHANNEL, "p": f"{table_id} {seq + 1}"}
+                    session.execute(text("SELECT pg_notify(:c, :p)"), change)
+        except IntegrityError as error:
+            raise SeqTaken(table_id) from error
+
+    def _set_bot_turn(self, session: Session, table_id: str, seq: int, bots: NextBotTurn) -> None:
+        due = now() + timedelta(seconds=bots.delay)
+        row = session.get(BotTurnRow, table_id)
+        if row is None:
+            session.add(BotTurnRow(table_id=table_id, seq=seq, lane=bots.lane, not_before=due))
+        else:
+            row.seq, row.lane, row.not_before, row.owner, row.lease_until, row.failures = (
+                seq, bots.lane, due, None, None, 0
+            )
 
     def load(self, table_id: str) -> tuple[TableRow, list[list]] | None:
         """A table and its actions as [[player, text], ...], or None if there is no such table."""
@@ -84,16 +203,21 @@ class Store:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
-            actions = session.execute(
-                select(ActionRow.player, ActionRow.text)
-                .where(ActionRow.table_id == table_id)
-                .order_by(ActionRow.seq)
-            ).all()
-            return row, [[player, text] for player, text in actions]
+            return row, self._actions(session, table_id, 0)
 
-    def unfinished_ids(self) -> list[str]:
+    def actions_from(self, table_id: str, start: int) -> list[list]:
+        """The actions of a table from number `start` on, to catch up with another process."""
         with Session(self.engine) as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.finished.is_(False))))
+            return self._actions(session, table_id, start)
+
+    @staticmethod
+    def _actions(session: Session, table_id: str, start: int) -> list[list]:
+        rows = session.execute(
+            select(ActionRow.player, ActionRow.text)
+            .where(ActionRow.table_id == table_id, ActionRow.seq >= start)
+            .order_by(ActionRow.seq)
+        ).all()
+        return [[player, text_] for player, text_ in rows]
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables, public facts only (never the tokens)."""
@@ -120,8 +244,84 @@ class Store:
                 for row, n in rows
             ]
 
+    # ---- bot turns and their leases -----------------------------------------------------------
+
+    def ensure_bot_turn(self, table_id: str, seq: int, bots: NextBotTurn) -> None:
+        """Record a due bot turn that is missing (a table stored before bot turns were)."""
+        with Session(self.engine) as session, session.begin():
+            if session.get(BotTurnRow, table_id) is None:
+                self._set_bot_turn(session, table_id, seq, bots)
+
+    def claim_bot_turns(self, owner: str, lane: str, limit: int, lease: float) -> list[BotTurn]:
+        """Up to `limit` due turns of `lane` that nobody holds (or whose lease expired), now held by
+        `owner` for `lease` seconds. Each claim is one conditional UPDATE, so of two runners that
+        race for a turn exactly one gets it, on SQLite and PostgreSQL alike."""
+        moment = now()
+        free = or_(BotTurnRow.lease_until.is_(None), BotTurnRow.lease_until < moment)
+        with Session(self.engine) as session:
+            candidates = session.execute(
+                select(BotTurnRow.table_id, BotTurnRow.seq, BotTurnRow.failures)
+                .where(BotTurnRow.lane == lane, BotTurnRow.not_before <= moment, free)
+                .order_by(BotTurnRow.not_before)
+                .limit(limit)
+            ).all()
+        claimed = []
+        for table_id, seq, failures in candidates:
+            with Session(self.engine) as session, session.begin():
+                result = session.execute(
+                    update(BotTurnRow)
+                    .where(BotTurnRow.table_id == table_id, BotTurnRow.seq == seq, free)
+                    .values(owner=owner, lease_until=moment + timedelta(seconds=lease))
+                )
+            if result.rowcount == 1:
+                claimed.append(BotTurn(table_id, seq, lane, failures))
+        return claimed
+
+    def renew_lease(self, owner: str, turn: BotTurn, lease: float) -> bool:
+        """Extend `owner`'s lease while its bot thinks; False if the turn is no longer its own."""
+        with Session(self.engine) as session, session.begin():
+            result = session.execute(
+                update(BotTurnRow)
+                .where(BotTurnRow.table_id == turn.table_id, BotTurnRow.seq == turn.seq,
+                       BotTurnRow.owner == owner)
+                .values(lease_until=now() + timedelta(seconds=lease))
+            )
+        return result.rowcount == 1
+
+    def release_after_failure(self, owner: str, turn: BotTurn, backoff: float) -> None:
+        """Give a turn back after a failed attempt, counted, to be retried after `backoff` seconds."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(BotTurnRow)
+                .where(BotTurnRow.table_id == turn.table_id, BotTurnRow.seq == turn.seq,
+                       BotTurnRow.owner == owner)
+                .values(owner=None, lease_until=None, failures=turn.failures + 1,
+                        not_before=now() + timedelta(seconds=backoff))
+            )
+
+    def drop_bot_turn(self, turn: BotTurn) -> None:
+        """Forget a turn that is not due any more (the table moved on, or it is not a bot's)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(BotTurnRow).where(BotTurnRow.table_id == turn.table_id, BotTurnRow.seq == turn.seq)
+            )
+
+    def bot_turn(self, table_id: str) -> BotTurnRow | None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.get(BotTurnRow, table_id)
+
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """WAL lets readers run while one writer writes; the busy timeout makes a writer wait for the
+    lock instead of failing with `database is locked`."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
 
 
 def now() -> datetime:

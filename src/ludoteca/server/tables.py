@@ -1,29 +1,40 @@
-"""Live tables: seats and tokens, applying actions, bots, and what each connection may see.
+"""Live tables: seats and tokens, applying actions, and what each connection may see.
 
-Every change goes through `Tables.act`: the action is tried on a clone, stored, and only then does
-the clone become the table's state and get broadcast, so a failed request or a failed write
-changes nothing. Bots think in a thread pool, one task per table, so a slow bot never blocks the
-event loop or another table.
+The database is the truth; a process's live tables are a cache of it, loaded on demand, kept up to
+date by the change notifications of other processes (`pubsub`), and dropped when nobody has used
+them for a while. Every change goes through `Tables._store`: the action is tried on a clone, stored
+under its sequence number, and only then does the clone become the table's state and get
+broadcast, so a failed request, a failed write or a lost race changes nothing. A lost race (another
+process stored that action number first) is a `Conflict` (409) after the table is reloaded.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
+import json
 import logging
 import secrets
-from concurrent.futures import ThreadPoolExecutor
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import ludoteca
-from ludoteca.bots import BOTS, LEVELS, make_bot
+from ludoteca.bots import BOTS, LEVELS
 from ludoteca.core import IllegalAction, LudotecaError, OptionError, State
 
+from .guard import same_digest, token_digest
 from .hints import hints
-from .store import Store, TableRow, now
+from .settings import OPERATOR_OPTIONS, Settings
+from .store import NextBotTurn, SeqTaken, Store, TableRow, hash_token, now, stored_hash
 
 log = logging.getLogger("ludoteca.server")
+
+MAX_PLAYERS = max(info.max_players for info in ludoteca.list_games())
+SEED_BITS = 63  # seeds fit a signed 64-bit database column
+RETRIES = 3  # attempts of an action that loses races to other processes before it is a 409
 
 
 class NotFound(LudotecaError):
@@ -34,18 +45,38 @@ class Forbidden(LudotecaError):
     """The token does not control the seat it tries to act for."""
 
 
+class Conflict(LudotecaError):
+    """The table moved on since the client looked (or another process stored a move first)."""
+
+
+class TooMany(LudotecaError):
+    """A limit per client or per table is reached (sockets, new tables)."""
+
+    def __init__(self, message: str, message_es: str, retry_after: float = 0.0):
+        super().__init__(message, message_es)
+        self.retry_after = retry_after
+
+
 @dataclass
 class Seat:
     kind: str  # "human" or "bot"
     bot: str | None = None
     level: str | None = None
-    token: str | None = None  # humans only: the secret of this seat's join link
+    token_hash: str | None = None  # humans only: the digest of this seat's join link token
 
     def public(self, index: int) -> dict[str, Any]:
         return {"seat": index, "kind": self.kind, "bot": self.bot, "level": self.level}
 
+    def stored(self) -> dict[str, Any]:
+        return {"kind": self.kind, "bot": self.bot, "level": self.level, "token": self.token_hash}
 
-@dataclass
+    @classmethod
+    def from_stored(cls, row: dict[str, Any]) -> Seat:
+        token = row.get("token")
+        return cls(row["kind"], row.get("bot"), row.get("level"), stored_hash(token) if token else None)
+
+
+@dataclass(frozen=True)
 class Access:
     """What a connection may do: the seats it plays (none for a spectator)."""
 
@@ -58,20 +89,22 @@ class LiveTable:
     id: str
     state: State
     seats: list[Seat]
-    hotseat_token: str
+    hotseat_hash: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)  # one per open WebSocket
-    bot_task: asyncio.Task | None = None
+    messages: dict[Access, str] = field(default_factory=dict)  # payloads of this position, as sent
+    last_used: float = field(default_factory=time.monotonic)
 
     def access(self, token: str | None) -> Access:
         """The seats `token` plays; no token is a spectator, an unknown token is refused."""
         if not token:
             return Access()
-        if secrets.compare_digest(token, self.hotseat_token):
+        digest = token_digest(token)
+        if same_digest(digest, self.hotseat_hash):
             humans = tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
             return Access(humans, hotseat=True)
         for index, seat in enumerate(self.seats):
-            if seat.token and secrets.compare_digest(token, seat.token):
+            if seat.token_hash and same_digest(digest, seat.token_hash):
                 return Access((index,))
         raise Forbidden("this link is not valid for this table (unknown token)",
                         "este enlace no vale para esta mesa (clave desconocida)")
@@ -79,15 +112,21 @@ class LiveTable:
     def bot_seats_to_move(self) -> list[int]:
         return [p for p in self.state.to_move if self.seats[p].kind == "bot"]
 
+    def next_bots(self, state: State, delay: float) -> NextBotTurn | None:
+        """The bot turn `state` leaves, in the lane of the first bot to move (its level)."""
+        bots = [p for p in state.to_move if self.seats[p].kind == "bot"]
+        return NextBotTurn(self.seats[bots[0]].level or "normal", delay) if bots else None
+
     def info(self) -> dict[str, Any]:
         state = self.state
         game = state.game
+        hidden = OPERATOR_OPTIONS.get(game.info.id, ())
         return {
             "id": self.id,
             "game": game.info.id,
             "names": dict(game.info.names),
             "num_players": state.num_players,
-            "options": state.options,
+            "options": {k: v for k, v in state.options.items() if k not in hidden},
             "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
             "to_move": list(state.to_move),
             "is_over": state.is_over,
@@ -118,35 +157,32 @@ class LiveTable:
             "result": result,
         }
 
+    def message(self, access: Access) -> str:
+        """The payload as JSON text, built once per position for each distinct access: every
+        spectator, and every socket of one seat, shares one."""
+        text = self.messages.get(access)
+        if text is None:
+            text = self.messages[access] = json.dumps(self.payload(access))
+        return text
+
+    def become(self, state: State) -> None:
+        """Take `state` (already stored) as the table's position and wake every socket."""
+        self.state = state
+        self.messages = {}
+        self.last_used = time.monotonic()
+        for changed in self.listeners:
+            changed.set()
+
 
 class Tables:
-    """Every live table of one server, backed by a `Store`."""
+    """The live tables of one process, a cache of the `Store`."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 4):
+    def __init__(self, store: Store, settings: Settings):
         self.store = store
-        self.bot_delay = bot_delay
+        self.settings = settings
         self.live: dict[str, LiveTable] = {}
-        self.executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="ludoteca-bot")
-
-    # ---- life cycle ---------------------------------------------------------------------------
-
-    async def resume(self) -> None:
-        """Rebuild every unfinished table and let its bots carry on (after a restart)."""
-        for table_id in await asyncio.to_thread(self.store.unfinished_ids):
-            try:
-                table = await self.get(table_id)
-            except LudotecaError as error:
-                log.error("table %s cannot be resumed: %s", table_id, error)
-                continue
-            self._wake_bots(table)
-
-    async def close(self) -> None:
-        tasks = [t.bot_task for t in self.live.values() if t.bot_task and not t.bot_task.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        self.store.dispose()
+        self.sockets_by_client: Counter[str] = Counter()
+        self.on_bot_turn: list = []  # callbacks(lane, delay) of local bot runners, woken at once
 
     # ---- tables -------------------------------------------------------------------------------
 
@@ -157,16 +193,25 @@ class Tables:
         options: dict[str, Any],
         seats: list[dict[str, Any]] | None,
         seed: int | None = None,
-    ) -> LiveTable:
-        """A new table; raises `OptionError` for a bad game, option, player count or seat."""
+    ) -> tuple[LiveTable, list[str | None], str]:
+        """A new table, with each human seat's token and the hot-seat token (only their digests are
+        kept). Raises `OptionError` for a bad game, option, player count or seat."""
         game = ludoteca.load(game_id)
         num_players = num_players or (len(seats) if seats else game.info.min_players)
-        state = game.new_state(num_players, seed, **_typed_options(game, options))
+        if not game.info.min_players <= num_players <= game.info.max_players:
+            low, high = game.info.min_players, game.info.max_players
+            raise OptionError(f"{game_id} is played by {low} to {high} players, not {num_players}",
+                              f"{game_id} se juega de {low} a {high} jugadores, no {num_players}")
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
+        state = game.new_state(num_players, seed, **self._table_options(game, options))
+        tokens = [secrets.token_urlsafe(16) if s.get("kind", "human") == "human" else None
+                  for s in _seat_specs(seats, num_players)]
+        hotseat = secrets.token_urlsafe(16)
         table = LiveTable(
-            id=secrets.token_hex(5),
+            id=secrets.token_hex(8),
             state=state,
-            seats=_seats(seats, num_players),
-            hotseat_token=secrets.token_urlsafe(16),
+            seats=_seats(_seat_specs(seats, num_players), tokens),
+            hotseat_hash=hash_token(hotseat),
         )
         row = TableRow(
             id=table.id,
@@ -175,94 +220,193 @@ class Tables:
             num_players=num_players,
             seed=state.seed,
             options=state.options,
-            seats=[vars(seat) for seat in table.seats],
-            hotseat_token=table.hotseat_token,
+            seats=[seat.stored() for seat in table.seats],
+            hotseat_token=table.hotseat_hash,
             created=now(),
             finished=False,
         )
-        await asyncio.to_thread(self.store.create_table, row)
-        self.live[table.id] = table
-        self._wake_bots(table)
-        return table
+        bots = table.next_bots(state, self.settings.bot_delay)
+        await asyncio.to_thread(self.store.create_table, row, bots)
+        self._remember(table)
+        self._announce_bots(bots)
+        return table, tokens, hotseat
+
+    def _table_options(self, game: ludoteca.Game, options: dict[str, Any]) -> dict[str, Any]:
+        """The options a client chose, plus those only the operator sets (refused from a client)."""
+        reserved = OPERATOR_OPTIONS.get(game.info.id, ())
+        for name in options:
+            if name in reserved:
+                raise OptionError(f"option {name} is chosen by the server's operator, not per table",
+                                  f"la opción {name} la elige quien administra el servidor, no cada mesa")
+        chosen = _typed_options(game, options)
+        return {**chosen, **self.settings.operator_options.get(game.info.id, {})}
 
     async def get(self, table_id: str) -> LiveTable:
+        """The table, from the cache or loaded from the database (replaying its actions)."""
         table = self.live.get(table_id)
         if table is not None:
+            table.last_used = time.monotonic()
             return table
-        loaded = await asyncio.to_thread(self.store.load, table_id)
+        loaded = await asyncio.to_thread(self.store.load, table_id) if _plausible_id(table_id) else None
         if loaded is None:
-            raise NotFound(f"there is no table {table_id!r}", f"no existe la mesa {table_id!r}")
+            raise NotFound(f"there is no table {table_id!r}"[:120], f"no existe la mesa {table_id!r}"[:120])
         row, actions = loaded
         table = self.live.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             game = ludoteca.load(row.game)
-            record = {
-                "game": row.game,
-                "version": row.version,
-                "num_players": row.num_players,
-                "seed": row.seed,
-                "options": row.options,
-                "actions": actions,
-            }
-            table = LiveTable(
-                id=row.id,
-                state=game.replay(record),
-                seats=[Seat(**seat) for seat in row.seats],
-                hotseat_token=row.hotseat_token,
-            )
-            self.live[table_id] = table
+            record = {"game": row.game, "version": row.version, "num_players": row.num_players,
+                      "seed": row.seed, "options": row.options, "actions": actions}
+            table = LiveTable(id=row.id, state=game.replay(record),
+                              seats=[Seat.from_stored(seat) for seat in row.seats],
+                              hotseat_hash=stored_hash(row.hotseat_token))
+            self._remember(table)
+            await self._ensure_bot_turn(table)
         return table
+
+    async def _ensure_bot_turn(self, table: LiveTable) -> None:
+        """A table stored before bot turns were recorded gets its due bot turn when first loaded."""
+        bots = table.next_bots(table.state, 0.0)
+        if bots is not None:
+            await asyncio.to_thread(self.store.ensure_bot_turn, table.id, len(table.state.history), bots)
+            self._announce_bots(bots)
+
+    def _remember(self, table: LiveTable) -> None:
+        self.live[table.id] = table
+        if len(self.live) > self.settings.max_live_tables:
+            self.evict(0.0, keep=self.settings.max_live_tables)
+
+    def evict(self, idle_seconds: float, keep: int | None = None) -> int:
+        """Drop tables nobody watches or uses (idle for `idle_seconds`), oldest first, until at
+        most `keep` remain; they are reloaded from the database when next asked for."""
+        moment = time.monotonic()
+        idle = sorted(
+            (t for t in self.live.values()
+             if not t.listeners and not t.lock.locked() and moment - t.last_used >= idle_seconds),
+            key=lambda t: t.last_used,
+        )
+        excess = len(idle) if keep is None else max(0, len(self.live) - keep)
+        for table in idle[:excess]:
+            del self.live[table.id]
+        return min(excess, len(idle))
 
     # ---- acting -------------------------------------------------------------------------------
 
-    async def act(self, table: LiveTable, access: Access | None, text: str, seat: int | None) -> None:
-        """Apply `text` for `seat` (`access` None: a bot acting), persist, broadcast, wake bots."""
+    async def act(self, table: LiveTable, access: Access, text: str, seat: int | None,
+                  seen: int | None = None) -> None:
+        """Play `text` for a person's seat. `seen`, the number of actions the client knew of, makes
+        a repeated submit a 409 instead of a second move."""
+        for _ in range(RETRIES):
+            async with table.lock:
+                if seen is not None and seen != len(table.state.history):
+                    raise Conflict(
+                        f"the table moved on: {len(table.state.history)} actions, you saw {seen}; reload",
+                        f"la mesa ha cambiado: {len(table.state.history)} acciones, viste {seen}; recarga",
+                    )
+                acting = _acting_seat(table, access, seat)
+                trial = table.state.clone()
+                trial.apply(text, acting)
+                if await self._store(table, trial):
+                    return
+        raise _moved_on()
+
+    async def act_bot(self, table: LiveTable, seat: int, text: str, seq: int) -> None:
+        """Play a bot's move chosen at `seq` actions; a `Conflict` if the table moved on meanwhile."""
         async with table.lock:
-            if access is not None:
-                seat = _acting_seat(table, access, seat)
+            if len(table.state.history) != seq or seat not in table.state.to_move:
+                raise _moved_on()
             trial = table.state.clone()
             trial.apply(text, seat)
-            player, canonical = trial.history[-1]
+            if not await self._store(table, trial):
+                raise _moved_on()
+
+    async def _store(self, table: LiveTable, trial: State) -> bool:
+        """Store `trial`'s last action (lock held); False if another process stored that number
+        first, after catching up with it."""
+        seq = len(trial.history) - 1
+        player, canonical = trial.history[-1]
+        bots = table.next_bots(trial, self.settings.bot_delay)
+        try:
             await asyncio.to_thread(
-                self.store.append_action, table.id, len(trial.history) - 1, player, canonical, trial.is_over
+                self.store.append_action, table.id, seq, player, canonical, trial.is_over, bots
             )
-            table.state = trial
-        await self.broadcast(table)
-        self._wake_bots(table)
+        except SeqTaken:
+            await self._catch_up_locked(table)
+            return False
+        table.become(trial)
+        self._announce_bots(bots)
+        return True
 
-    async def broadcast(self, table: LiveTable) -> None:
-        """Tell every open connection of the table that it changed; each sends its own payload."""
-        for changed in table.listeners:
-            changed.set()
+    def _announce_bots(self, bots: NextBotTurn | None) -> None:
+        if bots is not None:
+            for wake in self.on_bot_turn:
+                wake(bots.lane, bots.delay)
 
-    # ---- bots ---------------------------------------------------------------------------------
+    # ---- other processes' changes -------------------------------------------------------------
 
-    def _wake_bots(self, table: LiveTable) -> None:
-        if table.bot_seats_to_move() and (table.bot_task is None or table.bot_task.done()):
-            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+    async def changed_elsewhere(self, table_id: str, count: int) -> None:
+        """A notification: table `table_id` now has `count` actions. Catch up if we hold it."""
+        table = self.live.get(table_id)
+        if table is not None and len(table.state.history) < count:
+            async with table.lock:
+                await self._catch_up_locked(table)
 
-    async def _run_bots(self, table: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
-        while seats := table.bot_seats_to_move():
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            seat = seats[0]
-            snapshot = table.state.clone()
-            spec = table.seats[seat]
-            try:
-                action = await loop.run_in_executor(self.executor, _think, snapshot, seat, spec, table.id)
-                await self.act(table, None, str(action), seat)
-            except Exception as error:  # a bot bug must not freeze the table: play a legal move
-                log.error("bot %s at table %s seat %d failed: %s", spec.bot, table.id, seat, error)
-                if seat in table.state.to_move:
-                    await self.act(table, None, str(table.state.legal_actions(seat)[0]), seat)
+    async def refresh(self, table: LiveTable) -> None:
+        """Catch up with the database now (a bot runner does, before it thinks)."""
+        async with table.lock:
+            await self._catch_up_locked(table)
+
+    async def _catch_up_locked(self, table: LiveTable) -> None:
+        newer = await asyncio.to_thread(self.store.actions_from, table.id, len(table.state.history))
+        if not newer:
+            return
+        state = table.state.clone()
+        try:
+            for player, text in newer:
+                state.apply(text, player)
+        except LudotecaError:  # cannot happen unless the stored game changed: reload it whole
+            log.error("table %s could not replay its stored actions; reloading", table.id)
+            self.live.pop(table.id, None)
+            return
+        table.become(state)
+
+    async def lost_notifications(self) -> None:
+        """The change listener reconnected: drop what nobody watches, refresh what somebody does."""
+        self.evict(0.0)
+        for table in list(self.live.values()):
+            await self.refresh(table)
+
+    # ---- sockets ------------------------------------------------------------------------------
+
+    @contextmanager
+    def socket(self, table: LiveTable, client: str) -> Iterator[asyncio.Event]:
+        """Register one open WebSocket of `client`, within the per-table and per-client caps."""
+        if len(table.listeners) >= self.settings.sockets_per_table:
+            raise TooMany(f"this table has {len(table.listeners)} open connections, the most allowed",
+                          "esta mesa tiene ya el máximo de conexiones abiertas")
+        if self.sockets_by_client[client] >= self.settings.sockets_per_client:
+            raise TooMany(f"at most {self.settings.sockets_per_client} open connections per client",
+                          f"como mucho {self.settings.sockets_per_client} conexiones abiertas por cliente")
+        changed = asyncio.Event()
+        changed.set()
+        table.listeners.add(changed)
+        self.sockets_by_client[client] += 1
+        try:
+            yield changed
+        finally:
+            table.listeners.discard(changed)
+            self.sockets_by_client[client] -= 1
+            if self.sockets_by_client[client] <= 0:
+                del self.sockets_by_client[client]
+            table.last_used = time.monotonic()
 
 
-def _think(state: State, seat: int, spec: Seat, table_id: str):
-    """One bot decision, seeded by table, seat and move number so a restart plays the same."""
-    digest = hashlib.sha256(f"{table_id}:{state.seed}:{seat}:{len(state.history)}".encode()).digest()
-    bot = make_bot(spec.bot, spec.level, seed=int.from_bytes(digest[:8], "big"))
-    return bot.choose(state, seat)
+def _moved_on() -> Conflict:
+    return Conflict("the table moved on while this action was sent; reload and try again",
+                    "la mesa ha cambiado mientras se enviaba esta acción; recarga y vuelve a probar")
+
+
+def _plausible_id(table_id: str) -> bool:
+    return 0 < len(table_id) <= 32 and table_id.isascii() and table_id.isalnum()
 
 
 def _acting_seat(table: LiveTable, access: Access, seat: int | None) -> int:
@@ -285,18 +429,22 @@ def _acting_seat(table: LiveTable, access: Access, seat: int | None) -> int:
     return seat
 
 
-def _seats(given: list[dict[str, Any]] | None, num_players: int) -> list[Seat]:
-    """Validated seats, each human getting a fresh secret token. Default: all human."""
+def _seat_specs(given: list[dict[str, Any]] | None, num_players: int) -> list[dict[str, Any]]:
     given = given if given is not None else [{"kind": "human"}] * num_players
     if len(given) != num_players:
         count = len(given)
         raise OptionError(f"a table of {num_players} players needs {num_players} seats, not {count}",
                           f"una mesa de {num_players} jugadores necesita {num_players} asientos, no {count}")
+    return given
+
+
+def _seats(given: list[dict[str, Any]], tokens: list[str | None]) -> list[Seat]:
+    """Validated seats; each human keeps only the digest of its fresh secret token."""
     seats = []
-    for spec in given:
+    for spec, token in zip(given, tokens, strict=True):
         kind = spec.get("kind", "human")
         if kind == "human":
-            seats.append(Seat("human", token=secrets.token_urlsafe(16)))
+            seats.append(Seat("human", token_hash=hash_token(token or "")))
         elif kind == "bot":
             name, level = spec.get("bot") or "random", spec.get("level") or "normal"
             if name not in BOTS:

@@ -45,7 +45,9 @@ function receive(next) {
 
 async function act(text) {
   try {
-    const body = { action: text, token, seat: activeSeat };
+    // `seen`: the server refuses (409) a move sent from a position that is no longer current, so a
+    // double click or a stale page never plays twice.
+    const body = { action: text, token, seat: activeSeat, seen: payload ? payload.table.actions : null };
     const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: "POST", body: JSON.stringify(body) });
     $("error").textContent = "";
     receive(answer);

@@ -1,0 +1,201 @@
+"""What keeps one client from harming the others: request size, headers, rates and link tokens.
+
+These are small ASGI pieces around FastAPI, because neither Starlette nor uvicorn bounds a request
+body or sets security headers by itself; uvicorn's own settings (keep-alive timeout, connection
+limit, WebSocket frame size) are used where they exist (see `app.run`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from ludoteca.core import LudotecaError
+
+from .store import hash_token
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+# FastAPI's interactive documentation loads Swagger UI / ReDoc from their CDN with an inline script.
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+    "font-src https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+class Malformed(LudotecaError):
+    """A link token that cannot be one of ours (wrong characters or length)."""
+
+
+def token_digest(token: str) -> str:
+    """The stored digest of `token`, once it is known to have the shape of our tokens; checked before
+    hashing so that any byte string a client sends is refused cleanly, never a server error."""
+    if not TOKEN.fullmatch(token):
+        raise Malformed("malformed link token: 8 to 64 letters, digits, '-' or '_'",
+                        "clave de enlace mal formada: de 8 a 64 letras, cifras, '-' o '_'")
+    return hash_token(token)
+
+
+def same_digest(a: str, b: str) -> bool:
+    return secrets.compare_digest(a.encode("ascii"), b.encode("ascii"))
+
+
+class BodyLimit:
+    """Refuses a request body over `limit` bytes with 413: at once when Content-Length says so
+    (nothing is read), and as soon as a streamed body crosses the limit otherwise."""
+
+    def __init__(self, app: ASGIApp, limit: int):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            return await _too_large(send, self.limit)
+        seen = 0
+        refused = False
+
+        async def counted_receive() -> Message:
+            # Past the limit, answer 413 ourselves and tell the application the client left.
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                refused = True
+                await _too_large(send, self.limit)
+                return {"type": "http.disconnect"}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            if not refused:
+                await send(message)
+
+        try:
+            await self.app(scope, counted_receive, guarded_send)
+        except Exception:
+            if not refused:
+                raise
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = f'{{"detail": "request body over {limit} bytes"}}'.encode()
+    await send({
+        "type": "http.response.start",
+        "status": 413,
+        "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close")],
+    })
+    await send({"type": "http.response.body", "body": body})
+
+
+class SecurityHeaders:
+    """Adds the headers that keep pages from being framed, sniffed, or leaking links as referrers."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        policy = DOCS_POLICY if scope["path"] in ("/docs", "/redoc") else PAGE_POLICY
+        extra = [
+            (b"content-security-policy", policy.encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),  # a join link's token never leaves as a Referer
+            (b"x-frame-options", b"DENY"),
+            (b"cross-origin-opener-policy", b"same-origin"),
+        ]
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class RateLimit:
+    """A token bucket per client address: `burst` at once, refilled at `per_minute`."""
+
+    def __init__(self, burst: int, per_minute: float, max_clients: int = 100_000):
+        self.burst = burst
+        self.rate = per_minute / 60.0
+        self.max_clients = max_clients
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, client: str) -> float:
+        """0 if `client` may go on now, else the seconds to wait."""
+        moment = time.monotonic()
+        tokens, last = self.buckets.get(client, (float(self.burst), moment))
+        tokens = min(float(self.burst), tokens + (moment - last) * self.rate)
+        if tokens < 1.0:
+            self.buckets[client] = (tokens, moment)
+            return (1.0 - tokens) / self.rate if self.rate else float("inf")
+        if len(self.buckets) >= self.max_clients and client not in self.buckets:
+            self.buckets.clear()  # bounded memory: forgetting buckets only lets clients start afresh
+        self.buckets[client] = (tokens - 1.0, moment)
+        return 0.0
+
+
+class HeaderTimeoutProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, closing a connection whose request headers do not arrive within
+    `header_timeout` seconds (uvicorn only times out idle keep-alive connections, so a client that
+    sends half a request would otherwise hold its socket forever)."""
+
+    header_timeout: float = 10.0
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._header_timer: asyncio.TimerHandle | None = self.loop.call_later(
+            self.header_timeout, self._headers_too_slow
+        )
+
+    def on_headers_complete(self) -> None:
+        self._cancel_header_timer()
+        super().on_headers_complete()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if getattr(self, "_header_timer", None) is None and self.transport is not None:
+            self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_slow)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_header_timer()
+        super().connection_lost(exc)
+
+    def _cancel_header_timer(self) -> None:
+        timer = getattr(self, "_header_timer", None)
+        if timer is not None:
+            timer.cancel()
+            self._header_timer = None
+
+    def _headers_too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def header_timeout_protocol(seconds: float) -> type[HeaderTimeoutProtocol]:
+    return type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout": seconds})
