@@ -69,7 +69,9 @@ def browser():
 @pytest.fixture
 def page(browser, request):
     """A fresh browser context per test; its console errors fail the test."""
-    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    # Playwright's own waiting helpers evaluate strings, which the server's CSP (script-src 'self')
+    # forbids; test_csp.py checks the pages themselves under the real policy.
+    context = browser.new_context(viewport={"width": 1300, "height": 900}, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
