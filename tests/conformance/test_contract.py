@@ -9,15 +9,29 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 
 import pytest
 
 import ludoteca
-from ludoteca import IllegalAction, NotationError
+from ludoteca import Action, IllegalAction, NotationError
 from ludoteca.core.game import COMMON_LABELS
 
 SEEDS = (1, 2, 3)
 MAX_STEPS = 5000
+GAME_IDS = [info.id for info in ludoteca.list_games()]
+
+
+@dataclass(frozen=True, slots=True)
+class Foreign(Action):
+    """An action of no game: every game must refuse it without looking at its fields."""
+
+    kind: str = "S"
+    row: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        return "foreign"
 
 
 def _cases():
@@ -140,8 +154,8 @@ def _check_finished(state):
     for key in named:  # every category and tie-break has a name in English and Spanish
         names = (info.labels or {}).get(key) or COMMON_LABELS.get(key)
         assert names and set(names) == {"en", "es"}, f"no English and Spanish name for {key!r}"
-    with pytest.raises(IllegalAction):
-        state.legal_actions(0)
+    for seat in (*range(state.num_players), None):
+        assert state.legal_actions(seat) == [], "a finished game has no legal actions"
 
 
 @pytest.mark.parametrize("game_id,players,options,seed", CASES[:: len(SEEDS)])
@@ -153,7 +167,34 @@ def test_same_seed_same_game(game_id, players, options, seed):
     assert first.history == second.history
 
 
-@pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bad_ids_and_types_are_refused_alike(game_id):
+    game = ludoteca.load(game_id)
+    state = game.new_state(seed=1)
+    player = state.to_move[0]
+    before = state.to_json()
+    size = game.action_space_size
+    for bad_id in (-1, size, size + 7, True, False, "3", 2.0, None, [1]):
+        with pytest.raises(NotationError) as caught:
+            game.action_from_id(bad_id, state)
+        assert caught.value.es and caught.value.text("es") != str(caught.value)
+    assert game.action_from_id(size - 1, state) is not None  # the last id is in range
+    for not_text in (7, None, b"S 1,1", ["pass"], 2.5):
+        with pytest.raises(NotationError) as caught:
+            game.parse_action(not_text, state)
+        assert caught.value.es
+        with pytest.raises(NotationError):
+            state.apply(not_text, player)
+    for foreign in (Foreign(), "pass", 3, None):
+        with pytest.raises(NotationError):
+            game.action_id(foreign)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(Foreign(), player)
+    assert caught.value.es
+    assert state.to_json() == before, "a refused input changed the state"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_game_info_and_options(game_id):
     game = ludoteca.load(game_id)
     info = game.info

@@ -9,7 +9,8 @@ untouched, history, a legal-action cache, cloning, exact JSON round trips and a 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import plain
 from .errors import IllegalAction
@@ -28,12 +29,20 @@ class Action:
     __slots__ = ()
 
 
-class State:
-    """The base of every game's state. Public methods are the engine contract."""
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+class State(Generic[ActionT]):
+    """The base of every game's state. Public methods are the engine contract.
+
+    Generic in the game's action class (`class BlueLagoonState(State[Place])`).
+    """
 
     __slots__ = ("game", "num_players", "seed", "options", "_rng", "_rng_shared", "history", "_legal_cache")
 
-    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]):
+    game: Game[Any, ActionT]
+
+    def __init__(self, game: Game[Any, ActionT], num_players: int, seed: int, options: dict[str, Any]):
         self.game = game
         self.num_players = num_players
         self.seed = seed
@@ -41,7 +50,7 @@ class State:
         self._rng = random.Random(seed)
         self._rng_shared = False
         self.history: list[tuple[int, str]] = []
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, list[ActionT]] = {}
         self.setup()
 
     @property
@@ -73,11 +82,11 @@ class State:
         """Game hook: the players who may act now; () when the game is over."""
         raise NotImplementedError
 
-    def _legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> list[ActionT]:
         """Game hook: the legal actions of `player` (who is in `to_move`), in canonical order."""
         raise NotImplementedError
 
-    def _apply(self, action: Action, player: int) -> None:
+    def _apply(self, action: ActionT, player: int) -> None:
         """Game hook: perform a legal action. Called only after the legality check passed."""
         raise NotImplementedError
 
@@ -118,7 +127,7 @@ class State:
         others = [s for p, s in enumerate(scores) if p != player]
         return scores[player] - (max(others) if others else 0)
 
-    def heuristic_action(self, player: int, rng: random.Random) -> Action:
+    def heuristic_action(self, player: int, rng: random.Random) -> ActionT:
         """Game hook: the move of the rule-of-thumb reference player (the `heuristic` bot).
 
         It plays as a sensible human would from published strategy advice, with no search. It is
@@ -127,7 +136,7 @@ class State:
         """
         raise NotImplementedError(f"{self.game.info.id} has no heuristic player")
 
-    def playout_action(self, player: int, rng: random.Random) -> Action:
+    def playout_action(self, player: int, rng: random.Random) -> ActionT:
         """The move a search plays in its playouts: uniformly random unless the game knows better.
 
         A game may override it with a cheap informed policy (a few hundred nanoseconds a move
@@ -135,7 +144,7 @@ class State:
         """
         return rng.choice(self._legal_for(player))
 
-    def determinize(self, player: int, rng: random.Random) -> State:
+    def determinize(self, player: int, rng: random.Random) -> State[ActionT]:
         """A clone whose hidden information is re-sampled as `player` could believe it.
 
         Identity (a plain clone) for perfect-information games; hidden-information games override.
@@ -146,43 +155,57 @@ class State:
         """The move log as `player` may see it; games with secret moves override."""
         return list(self.history)
 
-    def is_legal(self, action: Action, player: int) -> bool:
+    def is_legal(self, action: ActionT, player: int) -> bool:
         """Whether `action` is legal for `player` (who is to move); games may override it faster."""
         return action in self._legal_for(player)
 
-    def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
+    def explain_illegal(self, action: ActionT, player: int, lang: str = "en") -> str:
         """Why `action` is not legal now, in `lang` ("en" or "es"); games override to name the rule."""
         return "no es una jugada legal ahora" if lang == "es" else "not a legal action now"
 
     # ---- the contract -----------------------------------------------------------------------
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """The legal actions of `player` (default: the only player to move). Do not mutate."""
+    def legal_actions(self, player: int | None = None) -> list[ActionT]:
+        """The legal actions of `player` (default: the only player to move). Do not mutate.
+
+        A finished game has none, for every seat (as in OpenSpiel), so a loop over the legal
+        actions needs no special case for the end.
+        """
+        if not self.to_move:
+            return []
         return self._legal_for(self._actor(player))
 
-    def _legal_for(self, player: int) -> list[Action]:
+    def _legal_for(self, player: int) -> list[ActionT]:
         """The cached legal list of a player already known to be in `to_move`."""
         cached = self._legal_cache.get(player)
         if cached is None:
             cached = self._legal_cache[player] = self._legal_actions(player)
         return cached
 
-    def apply(self, action: Action | str, player: int | None = None) -> None:
+    def apply(self, action: ActionT | str, player: int | None = None) -> None:
         """Apply `action` (an Action or its text) for `player`.
 
-        Raises `NotationError` for malformed text and `IllegalAction` for a move the rules forbid;
-        in both cases the state is exactly as it was.
+        Raises `NotationError` for malformed text (or something that is neither text nor an
+        action) and `IllegalAction` for a move the rules forbid, another game's action included;
+        in every case the state is exactly as it was.
         """
         player = self._actor(player)
         if isinstance(action, str):
             action = self.game.parse_action(action, self)
+        elif not isinstance(action, Action):
+            action = self.game.parse_action(action, self)  # refuses it, naming what was given
+        types = self.game.action_types
+        if types and not isinstance(action, types):
+            names = self.game.info.names
+            raise IllegalAction(f"{names['en']}: {action!r} is not an action of this game",
+                                f"{names['es']}: {action!r} no es una jugada de este juego")
         if not self.is_legal(action, player):
             raise IllegalAction(*(self._illegal_message(action, player, lang) for lang in ("en", "es")))
         self._apply(action, player)
         self.history.append((player, str(action)))
         self._legal_cache = {}
 
-    def clone(self) -> State:
+    def clone(self) -> State[ActionT]:
         """A fully independent copy (shares only immutable component data)."""
         other = object.__new__(type(self))
         other.game = self.game
@@ -248,10 +271,10 @@ class State:
                 if klass is not State and issubclass(klass, State)
                 for name in klass.__dict__.get("__slots__", ())
             )
-            cls._field_names = names
+            cls._field_names = names  # type: ignore[attr-defined]
         return names
 
-    def _illegal_message(self, action: Action, player: int, lang: str) -> str:
+    def _illegal_message(self, action: ActionT, player: int, lang: str) -> str:
         legal = _summarise(self.legal_actions(player), "y" if lang == "es" else "and")
         now = "legales ahora" if lang == "es" else "legal now"
         why = self.explain_illegal(action, player, lang)
@@ -291,7 +314,7 @@ def _seats(players: tuple[int, ...], lang: str = "en") -> str:
     return ", ".join(f"{word} {p}" for p in players)
 
 
-def _summarise(actions: list[Action], more_word: str = "and", limit: int = 12) -> str:
+def _summarise(actions: Sequence[Action], more_word: str = "and", limit: int = 12) -> str:
     shown = ", ".join(str(a) for a in actions[:limit])
     more = len(actions) - limit
     extra = "más" if more_word == "y" else "more"

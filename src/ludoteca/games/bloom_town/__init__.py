@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
+from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
 from .components import SIDES
 from .messages import both
-from .notation import ALL_ACTIONS, parse
+from .notation import ALL_ACTIONS, Bonus, Build, Keep, Take, parse
 from .rules import BloomTownState
 
 # names of the score-breakdown categories and tie-breaks, for every surface
@@ -20,7 +20,7 @@ LABELS = {
     "later in turn order": {"en": "later in turn order", "es": "más tarde en el orden de turno"},
 }
 
-class BloomTown(Game):
+class BloomTown(Game[BloomTownState, Action]):
     info = GameInfo(
         id="bloom-town",
         labels=LABELS,
@@ -44,6 +44,7 @@ class BloomTown(Game):
         },
     )
     state_class = BloomTownState
+    action_types = (Build, Bonus, Take, Keep)
     package = __name__
     all_actions = ALL_ACTIONS
     presets = {"default": {}, "side-b": {"board_side": "B"}}
@@ -55,7 +56,7 @@ class BloomTown(Game):
                 **both("start seat", "Bloom Town: ", start=start, players=num_players, last=num_players - 1)
             )
 
-    def parse_action(self, text: str, state: State | None = None) -> Action:
+    def _parse_action(self, text: str, state: BloomTownState | None) -> Action:
         return parse(text)
 
 

@@ -29,9 +29,6 @@ def _refuse(en: str, es: str) -> NotationError:
 
 def parse_action(text: str) -> Place:
     """Read an action strictly (only outer whitespace and leading zeros are tolerated)."""
-    if not isinstance(text, str):
-        raise _refuse(f'an action is text such as "S 3,4", not {text!r}',
-                      f'una jugada es un texto como "S 3,4", no {text!r}')
     text = text.strip()
     if not text:
         raise _refuse('empty action; expected e.g. "S 3,4" or "T 3,4"',

@@ -6,7 +6,7 @@ Spec: rules/city-square-off.md. Rules live in `rules.py`, geometry in `pieces.py
 
 from __future__ import annotations
 
-from ludoteca.core import Game, GameInfo, NotationError, Option, OptionError, register
+from ludoteca.core import Game, GameInfo, Option, OptionError, register
 
 from .notation import STARTER_IDS, Place, parse
 from .pieces import MARGIN, catalogue
@@ -77,7 +77,7 @@ LABELS = {
     "fewer overhanging squares": {"en": "fewer overhanging squares", "es": "menos casillas fuera"},
 }
 
-class CitySquareOff(Game):
+class CitySquareOff(Game[CitySquareOffState, Place]):
     info = GameInfo(
         id="city-square-off",
         labels=LABELS,
@@ -93,6 +93,7 @@ class CitySquareOff(Game):
         },
     )
     state_class = CitySquareOffState
+    action_types = (Place,)
     package = __name__
     presets = {
         "standard": {},
@@ -114,10 +115,7 @@ class CitySquareOff(Game):
                 f"{remaining or 'ninguna'}",
             )
 
-    def parse_action(self, text: str, state: CitySquareOffState | None = None) -> Place:
-        if not isinstance(text, str):
-            raise NotationError(f"City Square Off: an action is text, not {text!r}",
-                                f"City Square Off: una jugada es un texto, no {text!r}")
+    def _parse_action(self, text: str, state: CitySquareOffState | None) -> Place:
         aliases = {piece.id: piece.aliases for piece in catalogue().pieces.values()}
         brackets = state is not None and state.options["variant"] == EXPANSION
         return parse(text, aliases, brackets)
@@ -127,7 +125,7 @@ class CitySquareOff(Game):
         plane = catalogue().geometry.plane
         return len(catalogue().pieces) * len(ORIENT_SLOTS) * plane * plane
 
-    def action_id(self, action: Place) -> int:
+    def _action_id(self, action: Place) -> int:
         plane = catalogue().geometry.plane
         piece = catalogue().piece_order[action.piece]
         slot = ORIENT_SLOTS.index(action.orient)
@@ -135,7 +133,7 @@ class CitySquareOff(Game):
             ((piece * len(ORIENT_SLOTS) + slot) * plane + action.row + MARGIN) * plane + action.col + MARGIN
         )
 
-    def action_from_id(self, action_id: int, state: CitySquareOffState | None = None) -> Place:
+    def _action_from_id(self, action_id: int, state: CitySquareOffState | None) -> Place:
         plane = catalogue().geometry.plane
         rest, col = divmod(action_id, plane)
         rest, row = divmod(rest, plane)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ludoteca.core import Game, GameInfo, NotationError, Option, register
+from ludoteca.core import Game, GameInfo, Option, register
 
 from .notation import ALL_MOVES, Move, parse
 from .rules import HappyCityState
@@ -22,7 +20,7 @@ LABELS = {
     "income": {"en": "income", "es": "ingresos"},
 }
 
-class HappyCity(Game):
+class HappyCity(Game[HappyCityState, Move]):
     info = GameInfo(
         id="happy-city",
         labels=LABELS,
@@ -51,6 +49,7 @@ class HappyCity(Game):
         },
     )
     state_class = HappyCityState
+    action_types = (Move,)
     package = __name__
     playout_limit = None  # search plays to the end: the evaluation is a coarse guide
     all_actions = ALL_MOVES
@@ -60,10 +59,7 @@ class HappyCity(Game):
         "young_players": {"young_players": True},
     }
 
-    def parse_action(self, text: str, state: Any = None) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(f"Happy City: an action is text, not {type(text).__name__}",
-                                f"Happy City: una acción es un texto, no {type(text).__name__}")
+    def _parse_action(self, text: str, state: HappyCityState | None) -> Move:
         return parse(text)
 
 

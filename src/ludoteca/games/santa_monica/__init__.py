@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
+from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
 from . import notation
 from .content import ContentError, load_content
@@ -57,7 +57,7 @@ LABELS = {
     "most sand dollars left": {"en": "most sand dollars left", "es": "más dólares de arena restantes"},
 }
 
-class SantaMonica(Game):
+class SantaMonica(Game[SantaMonicaState, Action]):
     info = GameInfo(
         id="santa-monica",
         labels=LABELS,
@@ -95,6 +95,7 @@ class SantaMonica(Game):
         },
     )
     state_class = SantaMonicaState
+    action_types = notation.ACTION_TYPES
     package = __name__
     presets = {
         "blue": {"objective": "blue"},
@@ -127,7 +128,7 @@ class SantaMonica(Game):
                                   f"Santa Mónica: {faces[0]} y {faces[1]} son las dos caras de una misma "
                                   "loseta; elige caras de losetas distintas")
 
-    def parse_action(self, text: str, state: State | None = None) -> Action:
+    def _parse_action(self, text: str, state: SantaMonicaState | None) -> Action:
         content = load_content(state.options["content"]) if state is not None else _DEFAULT
         return notation.parse(text, content.tile_index, content.face_index)
 
@@ -135,11 +136,11 @@ class SantaMonica(Game):
     def action_space_size(self) -> int:
         return notation.ACTION_SPACE_SIZE
 
-    def action_id(self, action: Action) -> int:
+    def _action_id(self, action: Action) -> int:
         return notation.action_id(action)
 
-    def action_from_id(self, action_id: int, state: State) -> Action:
-        content = load_content(state.options["content"])
+    def _action_from_id(self, action_id: int, state: SantaMonicaState | None) -> Action:
+        content = load_content(state.options["content"]) if state is not None else _DEFAULT
         return notation.action_from_id(action_id, [t["id"] for t in content.tiles],
                                        [f["code"] for f in content.faces])
 

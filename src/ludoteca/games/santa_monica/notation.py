@@ -130,6 +130,9 @@ class Word(Action):
 
 
 KEEP, DONE, PASS = Word("keep"), Word("done"), Word("pass")
+ACTION_TYPES: tuple[type[Action], ...] = (
+    ChooseTile, Truck, Take, UseFace, Pick, Swap, Move, Step, Happy, Word,
+)
 
 
 @cache
