@@ -67,6 +67,7 @@ def test_random_playout_keeps_the_contract(game_id, players, options, seed):
     state = game.new_state(players, seed=seed, **options)
     chooser = random.Random(seed * 7919)
     seen_actions = {}
+    said = {"offered": {}, "moves": {}}  # what the mover read before each move, by history index
 
     def check_step(state, player, legal):
         before = state.to_json()
@@ -79,14 +80,77 @@ def test_random_playout_keeps_the_contract(game_id, players, options, seed):
             assert 0 <= action_id < game.action_space_size
             assert game.action_from_id(action_id, state) == action
             seen_actions.setdefault(text, action)
+        _check_action_data(game, legal)
+        _check_descriptions(state, player, sample, chooser)
+        _remember_what_was_said(state, player, legal, said)
         _check_illegal_inputs_change_nothing(game, state, player, legal, seen_actions, before)
         _check_clone_is_independent(state, player, legal, before)
         _check_views(state, player, chooser)
 
     _random_playout(state, chooser, check_step)
     _check_finished(state)
+    _remember_what_was_said(state, None, [], said)
+    _check_history_in_words(state, said["moves"])
     replayed = game.replay(json.loads(json.dumps(game.record(state))))
     assert replayed.to_json() == state.to_json()
+
+
+def _check_action_data(game, legal):
+    """Every legal action has a JSON-safe structured form that names it completely."""
+    structures = set()
+    for action in legal:
+        data = game.action_data(action)
+        assert json.loads(json.dumps(data)) == data, f"{action}: not JSON-safe data: {data!r}"
+        assert data["text"] == str(action)
+        assert isinstance(data.get("kind"), str) and data["kind"], f"{action}: no kind in {data!r}"
+        structures.add(json.dumps({k: v for k, v in data.items() if k != "text"}, sort_keys=True))
+    assert len(structures) == len(legal), "two legal actions have the same structured form"
+
+
+def _check_descriptions(state, player, sample, chooser):
+    """Every legal action reads as a sentence in English and Spanish, for the mover and the others,
+    and what another seat reads is the same in every world that seat cannot tell from this one."""
+    readers = [seat for seat in range(state.num_players) if seat != player]
+    worlds = {seat: state.determinize(seat, random.Random(chooser.random())) for seat in readers}
+    for action in sample:
+        for lang in ("en", "es"):
+            mine = state.describe(action, player, lang, viewer=player)
+            public = state.describe(action, player, lang)
+            assert mine and public and isinstance(mine, str), f"{action}: no sentence in {lang}"
+            for seat, world in worlds.items():
+                theirs = state.describe(action, player, lang, viewer=seat)
+                assert theirs == public, f"{action}: seat {seat} reads something a spectator does not"
+                assert world.describe(action, player, lang, viewer=seat) == theirs, (
+                    f"{action}: the sentence seat {seat} reads depends on what is hidden from it")
+        assert state.describe(action, player, "es") != state.describe(action, player, "en"), (
+            f"{action}: the Spanish sentence is the English one")
+    assert state.describe(str(sample[0]), player, "en") == state.describe(sample[0], player, "en")
+
+
+def _remember_what_was_said(state, player, legal, said):
+    """Keep the sentence the mover read for the move just made, to compare with the log later."""
+    if state.history:
+        mover, text = state.history[-1]
+        sentence = said["offered"].get((mover, text))
+        if sentence is not None:
+            said["moves"][len(state.history) - 1] = sentence
+    if len(legal) <= 40:
+        said["offered"] = {(player, str(a)): state.describe(a, player, "en", viewer=player) for a in legal}
+
+
+def _check_history_in_words(state, said_before):
+    """The log in words has one sentence per move, for every reader, in both languages, and a
+    mover reads each of its moves as it read it when it chose it."""
+    assert said_before, "no move was described before it was made"
+    for viewer in (*range(state.num_players), None):
+        for lang in ("en", "es"):
+            lines = state.history_in_words(lang, viewer)
+            assert [p for p, _ in lines] == [p for p, _ in state.history]
+            assert all(isinstance(text, str) and text for _, text in lines)
+            if lang == "en" and viewer is not None:
+                for index, sentence in said_before.items():
+                    if state.history[index][0] == viewer:
+                        assert lines[index][1] == sentence, f"move {index} reads differently in the log"
 
 
 def _check_illegal_inputs_change_nothing(game, state, player, legal, seen_actions, before):

@@ -15,10 +15,10 @@ from .data import load_text
 from .errors import IllegalAction, LudotecaError, NotationError, OptionError
 from .options import Option, parse_options, resolve_options
 from .state import Action, ActionT, State
+from .words import LANGUAGES, PLAYED, SECRET, say, seat_name
 
 StateT = TypeVar("StateT", bound=State[Any])
 
-LANGUAGES = ("en", "es")
 # labels every game shares (a game's own `labels` come first)
 COMMON_LABELS = {"draw": {"en": "draw", "es": "empate"}, "score": {"en": "score", "es": "puntuación"}}
 
@@ -110,6 +110,31 @@ class Game(Generic[StateT, ActionT]):
         """Game hook: the action with this id, already known to be in `range(action_space_size)`."""
         return cast(ActionT, self.all_actions[action_id])
 
+    def _action_data(self, action: ActionT) -> dict[str, Any]:
+        """Game hook: the structured form of `action` (default: `action.to_data()`); a game adds
+        what only its component data knows, such as the squares a tile would cover."""
+        return action.to_data()
+
+    def _describe(self, state: StateT, action: ActionT, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        """Game hook: `action` by `player` in `state` (before it is applied) as a short sentence.
+
+        `you`: the reader is the mover ("You bought ..."); otherwise name the mover with
+        `seat_name`. `secret`: the reader must not learn what the move was, only that it was made
+        ("placed a tile in secret"). Never use what `state` hides from the reader: the deck
+        order, another hand, the outcome of a draw (the conformance suite compares sentences
+        against determinized samples). The default reads the notation.
+        """
+        who = seat_name(player, lang)
+        if secret:
+            return say(SECRET, lang, you, who)
+        return say(PLAYED, lang, you, who, text=str(action))
+
+    def _is_secret(self, state: StateT, action: ActionT, player: int) -> bool:
+        """Game hook: whether the other seats may not learn `action` when it is made (a secret
+        placement in a simultaneous round). `visible_history` must leave such moves out."""
+        return False
+
     @property
     def action_space_size(self) -> int:
         """The number of fixed action ids (for RL action masks)."""
@@ -153,6 +178,17 @@ class Game(Generic[StateT, ActionT]):
             raise self._refuse(f"action id {number} is out of range; ids run from 0 to {size - 1}",
                                f"el identificador {number} está fuera de rango; van de 0 a {size - 1}")
         return self._action_from_id(number, state)
+
+    def action_data(self, action: ActionT) -> dict[str, Any]:
+        """`action` as JSON-safe data: `{"text": canonical text, "kind": ..., ...fields}`.
+
+        This is what surfaces read (renderers, hints, logs): the text to send back, and the
+        structure to draw, so no surface needs to understand the game's notation.
+        """
+        if self.action_types and not isinstance(action, self.action_types):
+            raise self._refuse(f"{action!r} is not an action of this game",
+                               f"{action!r} no es una jugada de este juego")
+        return {"text": str(action), **self._action_data(action)}
 
     def _refuse(self, en: str, es: str) -> NotationError:
         return NotationError(f"{self.info.names['en']}: {en}", f"{self.info.names['es']}: {es}")

@@ -9,12 +9,14 @@ untouched, history, a legal-action cache, cloning, exact JSON round trips and a 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import plain
 from .errors import IllegalAction
 from .result import Result
+from .words import language
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,10 +25,20 @@ if TYPE_CHECKING:
 class Action:
     """Base of every game's actions: immutable, hashable, and `str()` gives canonical notation.
 
-    Games define theirs as `@dataclass(frozen=True, slots=True)` subclasses with a `__str__`.
+    Games define theirs as `@dataclass(frozen=True, slots=True)` subclasses with a `__str__`
+    and a `to_data`.
     """
 
     __slots__ = ()
+
+    def to_data(self) -> dict[str, Any]:
+        """Game hook: the action as structured, JSON-safe data, written next to its notation.
+
+        A dict with a `"kind"` (what sort of move it is) and the fields a surface needs to draw or
+        group it (`"at": [row, col]`, a card id, ...), so that no surface ever parses notation.
+        `game.action_data` adds the canonical `"text"`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no structured form")
 
 
 ActionT = TypeVar("ActionT", bound=Action)
@@ -164,6 +176,43 @@ class State(Generic[ActionT]):
         return "no es una jugada legal ahora" if lang == "es" else "not a legal action now"
 
     # ---- the contract -----------------------------------------------------------------------
+
+    def describe(self, action: ActionT | str, player: int, lang: str = "en",
+                 viewer: int | None = None) -> str:
+        """`action` by `player`, about to be made in this position, as a short sentence in `lang`.
+
+        As `viewer` may read it: the mover (`viewer == player`) reads "You ...", any other seat
+        or a spectator (None) "Player 1 ...", and a move the others may not learn yet reads as
+        made in secret. For moves already made, see `history_in_words`.
+        """
+        if not isinstance(action, Action):
+            action = self.game.parse_action(action, self)
+        types = self.game.action_types
+        if types and not isinstance(action, types):
+            self.game.action_data(action)  # refuses it, naming the game
+        you = viewer == player
+        secret = not you and self.game._is_secret(self, action, player)
+        return self.game._describe(self, action, player, language(lang), you, secret)
+
+    def history_in_words(self, lang: str = "en", viewer: int | None = None) -> list[tuple[int, str]]:
+        """The move log as sentences, as `viewer` may read it now: `[(player, sentence), ...]`.
+
+        Each move is described in the position before it, which the record recreates exactly (the
+        seed fixes every draw), so nothing is stored beside the history and `to_json` is
+        unchanged. A secret move stays secret until `visible_history(viewer)` shows it.
+        """
+        shown = Counter((p, text) for p, text in self.visible_history(viewer))
+        state = self.game.new_state(self.num_players, self.seed, **self.options)
+        lines = []
+        for player, text in self.history:
+            action = self.game.parse_action(text, state)
+            you = viewer == player
+            secret = not you and shown[(player, text)] == 0
+            if shown[(player, text)]:
+                shown[(player, text)] -= 1
+            lines.append((player, self.game._describe(state, action, player, language(lang), you, secret)))
+            state.apply(action, player)
+        return lines
 
     def legal_actions(self, player: int | None = None) -> list[ActionT]:
         """The legal actions of `player` (default: the only player to move). Do not mutate.

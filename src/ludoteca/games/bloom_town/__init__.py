@@ -6,6 +6,7 @@ from typing import Any
 
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
+from . import words
 from .components import SIDES
 from .messages import both
 from .notation import ALL_ACTIONS, Bonus, Build, Keep, Take, parse
@@ -58,6 +59,10 @@ class BloomTown(Game[BloomTownState, Action]):
 
     def _parse_action(self, text: str, state: BloomTownState | None) -> Action:
         return parse(text)
+
+    def _describe(self, state: BloomTownState, action: Action, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(state, action, player, lang, you)
 
 
 register(BloomTown())

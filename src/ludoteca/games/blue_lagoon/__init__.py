@@ -10,6 +10,7 @@ import random
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, register
 
+from . import words
 from .board import maps
 from .notation import Place, parse_action
 from .position import parse_position, to_notation
@@ -64,6 +65,10 @@ class BlueLagoon(Game[BlueLagoonState, Place]):
 
     def _parse_action(self, text: str, state: BlueLagoonState | None) -> Place:
         return parse_action(text)
+
+    def _describe(self, state: BlueLagoonState, action: Place, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(action, player, lang, you)
 
     @property
     def action_space_size(self) -> int:

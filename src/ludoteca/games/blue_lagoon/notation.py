@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ludoteca.core import Action, NotationError
 
 NAME = "Blue Lagoon"
+PIECE_KINDS = {"S": "settler", "T": "village"}  # the structured form's names of the two pieces
 _ACTION = re.compile(r"[ST] ([0-9]+),([0-9]+)")
 
 
@@ -21,6 +23,9 @@ class Place(Action):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.row},{self.col}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": PIECE_KINDS[self.kind], "at": [self.row, self.col]}
 
 
 def _refuse(en: str, es: str) -> NotationError:

@@ -28,7 +28,7 @@ from .board import (
     settler_allowance,
 )
 from .notation import Place
-from .position import Position, to_notation
+from .position import Position, board_data, to_notation
 from .render import render
 
 # `to_move` is read several times per action; handing out shared tuples saves an allocation each.
@@ -368,6 +368,7 @@ class BlueLagoonState(State):
         """Everything is public (spec 6): the whole position, hands and the score pad."""
         return {
             "position": to_notation(self),
+            "board": board_data(self),
             "phase": self.phase,
             "current": self.current,
             "finished": self.finished,

@@ -6,8 +6,11 @@ Spec: rules/city-square-off.md. Rules live in `rules.py`, geometry in `pieces.py
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludoteca.core import Game, GameInfo, Option, OptionError, register
 
+from . import words
 from .notation import STARTER_IDS, Place, parse
 from .pieces import MARGIN, catalogue
 from .rules import EXPANSION, CitySquareOffState
@@ -119,6 +122,17 @@ class CitySquareOff(Game[CitySquareOffState, Place]):
         aliases = {piece.id: piece.aliases for piece in catalogue().pieces.values()}
         brackets = state is not None and state.options["variant"] == EXPANSION
         return parse(text, aliases, brackets)
+
+    def _describe(self, state: CitySquareOffState, action: Place, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(action, player, lang, you, secret)
+
+    def _is_secret(self, state: CitySquareOffState, action: Place, player: int) -> bool:
+        return words.is_secret(state.to_move, action, player)
+
+    def _action_data(self, action: Place) -> dict[str, Any]:
+        """Adds `squares`, the squares the piece would cover (so renderers need no geometry)."""
+        return {**action.to_data(), "squares": [list(s) for s in catalogue().squares_of(action)]}
 
     @property
     def action_space_size(self) -> int:

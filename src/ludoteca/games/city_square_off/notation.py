@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ludoteca.core import Action, NotationError
 
@@ -56,6 +57,17 @@ class Place(Action):
             anchor = f"[{self.row + 1},{self.col + 1}]"
         prefix = "start " if self.piece in STARTER_IDS else ""
         return f"{prefix}{self.piece} {self.orient} {anchor}"
+
+    def to_data(self) -> dict[str, Any]:
+        """The placement; `square` names the anchor (None off the grid), `at` is 0-based."""
+        on_grid = 0 <= self.row < 9 and 0 <= self.col < 9
+        return {
+            "kind": "starter" if self.piece in STARTER_IDS else "tile",
+            "piece": self.piece,
+            "orientation": self.orient,
+            "at": [self.row, self.col],
+            "square": f"{LETTERS[self.col]}{self.row + 1}" if on_grid else None,
+        }
 
 
 def parse(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool) -> Place:

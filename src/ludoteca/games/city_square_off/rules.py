@@ -388,6 +388,8 @@ class CitySquareOffState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         catalogue = self.catalogue
         geometry = catalogue.geometry
+        secret = self.pending[player] if player is not None else None
+        own = Place(*secret) if secret is not None else None  # the seat's own secret placement
         return {
             "game": "city-square-off",
             "variant": self.variant,
@@ -416,8 +418,9 @@ class CitySquareOffState(State):
                     "overhang": self._overhang(seat),
                     "stuck": self.stuck[seat],
                     "submitted": self.pending[seat] is not None,
-                    "pending": str(Place(*self.pending[seat]))
-                    if self.pending[seat] is not None and seat == player
+                    "pending": str(own) if own is not None and seat == player else None,
+                    "pending_action": self.game.action_data(own)
+                    if own is not None and seat == player
                     else None,
                 }
                 for seat in (0, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ludoteca.core import Game, GameInfo, Option, register
 
+from . import words
 from .notation import ALL_MOVES, Move, parse
 from .rules import HappyCityState
 
@@ -61,6 +62,10 @@ class HappyCity(Game[HappyCityState, Move]):
 
     def _parse_action(self, text: str, state: HappyCityState | None) -> Move:
         return parse(text)
+
+    def _describe(self, state: HappyCityState, action: Move, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(state, action, player, lang, you)
 
 
 GAME = register(HappyCity())

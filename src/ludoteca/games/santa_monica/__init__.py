@@ -7,7 +7,7 @@ from typing import Any
 
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
-from . import notation
+from . import notation, words
 from .content import ContentError, load_content
 from .rules import SantaMonicaState
 
@@ -131,6 +131,10 @@ class SantaMonica(Game[SantaMonicaState, Action]):
     def _parse_action(self, text: str, state: SantaMonicaState | None) -> Action:
         content = load_content(state.options["content"]) if state is not None else _DEFAULT
         return notation.parse(text, content.tile_index, content.face_index)
+
+    def _describe(self, state: SantaMonicaState, action: Action, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(state, action, player, lang, you)
 
     @property
     def action_space_size(self) -> int:

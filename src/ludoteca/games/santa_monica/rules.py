@@ -31,6 +31,7 @@ from .notation import (
     UseFace,
     Word,
     pair,
+    space_data,
     space_text,
 )
 from .scoring import LINES, rank_penalties, score_city
@@ -646,6 +647,12 @@ class SantaMonicaState(State):
             "cards": {space_text(s): c.cards[card]["id"] for s, card in sorted(city.items()) if card >= 0},
             "people": {space_text(s): list(here) for s, here in sorted(self.people[p].items())},
             "footprints": sorted(space_text(s) for s, card in city.items() if card in self.footprints[p]),
+            # the same city as structures, for renderers that should not read space notation
+            "spaces": [
+                {**space_data(s), "card": c.cards[card]["id"] if card >= 0 else None,
+                 "people": list(self.people[p].get(s, ())), "footprint": card in self.footprints[p]}
+                for s, card in sorted(city.items())
+            ],
         }
 
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
