@@ -270,3 +270,72 @@ def test_game_info_and_options(game_id):
         game.new_state(info.max_players + 1)
     with pytest.raises(ludoteca.OptionError):
         game.new_state(info.min_players, no_such_option=1)
+
+
+UNDO_STEPS = 120  # undo is checked after each of the first moves of a game (each check replays)
+
+
+@pytest.mark.parametrize("game_id,players,options,seed", CASES[:: len(SEEDS)])
+def test_undo_follows_the_rule(game_id, players, options, seed):
+    """Undo takes back a seat's latest action (and the bots' after it) by replaying the record,
+    never across a draw, a reveal or another person's move; and every game declares its reveals."""
+    game = ludoteca.load(game_id)
+    state = game.new_state(players, seed=seed, **options)
+    chooser = random.Random(seed * 31)
+    refusals = set()
+    for _ in range(UNDO_STEPS):
+        if state.is_over:
+            break
+        player = chooser.choice(state.to_move)
+        before = state.clone()
+        action = chooser.choice(state.legal_actions(player))
+        state.apply(action, player)
+        _check_reveals_are_declared(game, before, action, player, state)
+        for seat in range(players):
+            for humans in (None, {seat}):
+                refusals.add(_check_undo(game, state, seat, humans))
+    assert "human" in refusals, "no undo was ever refused for another person's move"
+    if game.info.hidden_information:
+        assert refusals & {"draw", "reveal"}, "no undo was ever refused for a draw or a reveal"
+
+
+def _check_reveals_are_declared(game, before, action, player, after):
+    """An action that moved no generator and is not declared revealing must look the same to every
+    seat in every world that seat could believe in: otherwise it showed something hidden."""
+    if after._rng.getstate() != before._rng.getstate() or game._reveals(before, action, player, after):
+        return
+    for viewer in range(after.num_players):
+        for sample_seed in range(2):
+            sample = before.determinize(viewer, random.Random(sample_seed))
+            try:
+                sample.apply(action, player)
+            except ludoteca.LudotecaError:
+                pytest.fail(f"{action} is legal only in some worlds seat {viewer} believes in: "
+                            "it reveals, but the game does not say so")
+            assert sample.view(viewer) == after.view(viewer), (
+                f"{action} showed seat {viewer} something hidden, but the game does not declare it")
+
+
+def _check_undo(game, state, seat, humans):
+    answer = state.undo_check(seat, humans)
+    history = state.history
+    mine = [i for i, (p, _) in enumerate(history) if p == seat]
+    if not answer.allowed:
+        assert answer.why("en") and answer.why("es") and answer.why("en") != answer.why("es")
+        with pytest.raises(IllegalAction) as caught:
+            state.undone(seat, humans)
+        assert caught.value.text("es") != str(caught.value)
+        if not mine:
+            assert answer.reason == "nothing"
+        others = [p for p, _ in history[mine[-1] + 1:]] if mine else []
+        if humans is None and any(p != seat for p in others):
+            assert answer.reason == "human"
+        return answer.reason
+    assert mine and answer.steps == len(history) - mine[-1], "undo must go back to the seat's move"
+    assert all(p == seat or p not in (humans or range(state.num_players))
+               for p, _ in history[mine[-1]:]), "undo took back another person's move"
+    back = state.undone(seat, humans)
+    assert back.history == history[: len(history) - answer.steps]
+    assert back.to_json() == game.replay(game.record(state), upto=len(back.history)).to_json()
+    assert back._rng.getstate() == state._rng.getstate(), "undo crossed a draw from the generator"
+    return None

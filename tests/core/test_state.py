@@ -123,3 +123,25 @@ def test_ids_and_text_are_checked_in_the_core():
         game.parse_action(3)
     with pytest.raises(NotationError, match="not an action of this game"):
         game.action_id("roll")
+
+
+def test_undo_by_rule_on_the_record():
+    state = Dice().new_state(2, seed=3)
+    state.apply("keep")  # seat 0: draws nothing
+    assert state.undo_check(0).steps == 1
+    state.apply("roll", 1)  # seat 1: a person, or a bot that rolls the die
+    assert state.undo_check(0).reason == "human"
+    assert "Jugador 1 ha jugado" in state.undo_check(0).why("es")
+    assert state.undo_check(1).reason == "draw"
+    with pytest.raises(IllegalAction, match="cannot undo: “roll” drew at random"):
+        state.undone(1)
+    assert state.undo_check(0, humans={0}).reason == "draw", "the bot's roll cannot be rolled again"
+    state = Dice().new_state(2, seed=3)
+    state.apply("keep")
+    state.apply("keep", 1)  # a bot's move that draws nothing
+    assert state.undo_check(0).reason == "human"
+    against_bot = state.undo_check(0, humans={0})
+    assert against_bot.steps == 2, "against a bot, undo goes back to the seat's previous decision"
+    back = state.undone(0, humans={0})
+    assert back.history == [] and back.to_json() == Dice().new_state(2, seed=3).to_json()
+    assert Dice().new_state(2, seed=3).undo_check(0).reason == "nothing"

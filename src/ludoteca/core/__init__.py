@@ -5,6 +5,7 @@ from .game import Game, GameInfo, register
 from .options import Option
 from .result import Result, rank
 from .state import Action, State
+from .undo import Undo
 from .words import LANGUAGES, Phrase, say, seat_name
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "Phrase",
     "Result",
     "State",
+    "Undo",
     "rank",
     "register",
     "say",

@@ -135,6 +135,13 @@ class Game(Generic[StateT, ActionT]):
         placement in a simultaneous round). `visible_history` must leave such moves out."""
         return False
 
+    def _reveals(self, before: StateT, action: ActionT, player: int, after: StateT) -> bool:
+        """Game hook: whether `action` (from `before` to `after`) showed any seat something it
+        could not know before: a card from a shuffled deck, another hand, a secret placement.
+        Undo never takes such an action back (draws from the generator are caught by the core).
+        The conformance suite checks the answer against determinized samples."""
+        return False
+
     @property
     def action_space_size(self) -> int:
         """The number of fixed action ids (for RL action masks)."""

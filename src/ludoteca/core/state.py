@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from . import plain
+from . import plain, undo
 from .errors import IllegalAction
 from .result import Result
 from .words import language
 
 if TYPE_CHECKING:
     from .game import Game
+    from .undo import Undo
 
 
 class Action:
@@ -193,6 +194,18 @@ class State(Generic[ActionT]):
         you = viewer == player
         secret = not you and self.game._is_secret(self, action, player)
         return self.game._describe(self, action, player, language(lang), you, secret)
+
+    def undo_check(self, seat: int, humans: Collection[int] | None = None) -> Undo:
+        """May `seat` take back its latest action now (with the bots' actions after it)?
+
+        `humans`: the seats played by people (None: all). The answer says how many actions would
+        go, or why not (`answer.why(lang)`); see `ludoteca.core.undo` for the rule.
+        """
+        return undo.check(self, seat, humans)
+
+    def undone(self, seat: int, humans: Collection[int] | None = None) -> State[ActionT]:
+        """A new state with `seat`'s latest action taken back by rule; `IllegalAction` says why not."""
+        return undo.undone(self, seat, humans)
 
     def history_in_words(self, lang: str = "en", viewer: int | None = None) -> list[tuple[int, str]]:
         """The move log as sentences, as `viewer` may read it now: `[(player, sentence), ...]`.

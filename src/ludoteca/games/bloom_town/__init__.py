@@ -60,6 +60,16 @@ class BloomTown(Game[BloomTownState, Action]):
     def _parse_action(self, text: str, state: BloomTownState | None) -> Action:
         return parse(text)
 
+    def _reveals(self, before: BloomTownState, action: Action, player: int,
+                 after: BloomTownState) -> bool:
+        """A tile leaves a face-down stack (into the market or a hand), a tile others had not
+        seen is built or kept from a hand, or the hands are shown at the end."""
+        if after.is_over or sum(map(len, after.stacks)) < sum(map(len, before.stacks)):
+            return True
+        hidden = len(before.hands[player]) > len(before.known[player])
+        return hidden and (isinstance(action, Keep) or
+                           isinstance(action, Build) and action.tile not in before.known[player])
+
     def _describe(self, state: BloomTownState, action: Action, player: int, lang: str, you: bool,
                   secret: bool) -> str:
         return words.describe(state, action, player, lang, you)

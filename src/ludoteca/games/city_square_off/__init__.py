@@ -127,6 +127,12 @@ class CitySquareOff(Game[CitySquareOffState, Place]):
                   secret: bool) -> str:
         return words.describe(action, player, lang, you, secret)
 
+    def _reveals(self, before: CitySquareOffState, action: Place, player: int,
+                 after: CitySquareOffState) -> bool:
+        """Resolving a round shows the secret placements, and a new shape card is turned up."""
+        return len(after.revealed) > len(before.revealed) or after.pending != before.pending and (
+            any(p is not None for p in before.pending))
+
     def _is_secret(self, state: CitySquareOffState, action: Place, player: int) -> bool:
         return words.is_secret(state.to_move, action, player)
 

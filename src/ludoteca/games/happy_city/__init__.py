@@ -63,6 +63,10 @@ class HappyCity(Game[HappyCityState, Move]):
     def _parse_action(self, text: str, state: HappyCityState | None) -> Move:
         return parse(text)
 
+    def _reveals(self, before: HappyCityState, action: Move, player: int, after: HappyCityState) -> bool:
+        """A draw turns up a card of a shuffled deck; nothing else shows anything hidden."""
+        return action.verb == "draw"
+
     def _describe(self, state: HappyCityState, action: Move, player: int, lang: str, you: bool,
                   secret: bool) -> str:
         return words.describe(state, action, player, lang, you)

@@ -132,6 +132,11 @@ class SantaMonica(Game[SantaMonicaState, Action]):
         content = load_content(state.options["content"]) if state is not None else _DEFAULT
         return notation.parse(text, content.tile_index, content.face_index)
 
+    def _reveals(self, before: SantaMonicaState, action: Action, player: int,
+                 after: SantaMonicaState) -> bool:
+        """The display refills from the shuffled deck (the only hidden thing) after a card is taken."""
+        return len(after.deck) < len(before.deck)
+
     def _describe(self, state: SantaMonicaState, action: Action, player: int, lang: str, you: bool,
                   secret: bool) -> str:
         return words.describe(state, action, player, lang, you)
