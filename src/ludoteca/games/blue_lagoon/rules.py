@@ -1,5 +1,8 @@
 """The Blue Lagoon state: placements, token collection, phase ends, turn passing (spec 4, 7, 8).
 
+The rules specification is docs/specs/blue-lagoon.md in the repository; every "spec" section
+number in this package refers to it.
+
 Tiles are numbered row by row (see `board.py`). Besides the position itself the state keeps a few
 derived tables, maintained incrementally because they make legal-move generation cheap:
 `empty_sea` (sorted) and, per seat, the empty land and sea tiles next to its own pieces.

@@ -1,5 +1,8 @@
 """City Square Off: the state and its rules (spec §3–§8).
 
+The rules specification is docs/specs/city-square-off.md in the repository; every "spec" section
+number in this package refers to it.
+
 Both players own a city (a bitmask, see `pieces`). After the starters, every round either reveals
 a shape card that both must place (standard, City Expansion) or lets each place any unplaced tile
 (City Sprint). Placements within a round are simultaneous: each seat submits one, it stays pending

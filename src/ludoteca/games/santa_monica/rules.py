@@ -1,5 +1,8 @@
 """Santa Monica's State: setup, the turn sequence, legal actions and their effects (spec 3–6).
 
+The rules specification is docs/specs/santa-monica.md in the repository; every "spec" section
+number in this package refers to it.
+
 A turn is a queue of small automatic tasks (placement actions, face extras, the truck/foodie
 reward, the end of turn) that stops whenever a player must decide (a move budget, a happy day).
 Decisions with a single legal action are applied automatically and written to `log`, the full
