@@ -188,9 +188,7 @@ class State(Generic[ActionT]):
         """
         if not isinstance(action, Action):
             action = self.game.parse_action(action, self)
-        types = self.game.action_types
-        if types and not isinstance(action, types):
-            self.game.action_data(action)  # refuses it, naming the game
+        self._check_own(action)
         you = viewer == player
         secret = not you and self.game._is_secret(self, action, player)
         return self.game._describe(self, action, player, language(lang), you, secret)
@@ -256,16 +254,20 @@ class State(Generic[ActionT]):
             action = self.game.parse_action(action, self)
         elif not isinstance(action, Action):
             action = self.game.parse_action(action, self)  # refuses it, naming what was given
-        types = self.game.action_types
-        if types and not isinstance(action, types):
-            names = self.game.info.names
-            raise IllegalAction(f"{names['en']}: {action!r} is not an action of this game",
-                                f"{names['es']}: {action!r} no es una jugada de este juego")
+        self._check_own(action)
         if not self.is_legal(action, player):
             raise IllegalAction(*(self._illegal_message(action, player, lang) for lang in ("en", "es")))
         self._apply(action, player)
         self.history.append((player, str(action)))
         self._legal_cache = {}
+
+    def _check_own(self, action: Action) -> None:
+        """Refuse an action of another game before any game code reads its fields."""
+        types = self.game.action_types
+        if types and not isinstance(action, types):
+            names = self.game.info.names
+            raise IllegalAction(f"{names['en']}: {action!r} is not an action of this game",
+                                f"{names['es']}: {action!r} no es una jugada de este juego")
 
     def clone(self) -> State[ActionT]:
         """A fully independent copy (shares only immutable component data)."""
