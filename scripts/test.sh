@@ -10,4 +10,5 @@ if [ -z "${LUDOTECA_TEST_POSTGRES_URL:-}" ] && [ "$(id -u)" = 0 ]; then
     || echo "PostgreSQL could not be started; the server tests run on SQLite only" >&2
 fi
 "$BIN/ruff" check src tests examples
+"$BIN/python" scripts/mypy_baseline.py
 "$BIN/pytest" -n 2 "$@"

@@ -55,8 +55,10 @@ class DiceState(State):
 class Dice(Game):
     info = GameInfo(id="dice", names={"en": "Dice", "es": "Dados"}, min_players=2, max_players=3)
     state_class = DiceState
+    all_actions = (Roll(False), Roll(True))
+    action_types = (Roll,)
 
-    def parse_action(self, text, state=None):
+    def _parse_action(self, text, state):
         if text.strip() not in ("roll", "keep"):
             raise NotationError(f"Dice: {text!r}: write roll or keep")
         return Roll(text.strip() == "keep")
@@ -96,6 +98,7 @@ def test_json_round_trip_and_replay():
     assert game.replay(game.record(state)).to_json() == state.to_json()
     with pytest.raises(IllegalAction, match="game is over"):
         state.apply("roll")
+    assert state.legal_actions() == [] and state.legal_actions(1) == []
 
 
 def test_errors_speak_english_and_spanish():
@@ -107,3 +110,38 @@ def test_errors_speak_english_and_spanish():
     with pytest.raises(ludoteca.OptionError) as caught:
         Dice().new_state(5)
     assert "se juega con 2 a 3 jugadores" in caught.value.text("es")
+
+
+def test_ids_and_text_are_checked_in_the_core():
+    game = Dice()
+    assert [game.action_id(a) for a in game.all_actions] == [0, 1]
+    assert game.action_from_id(1) == Roll(True)
+    for bad in (-1, 2, True, "1", 1.0):
+        with pytest.raises(NotationError):
+            game.action_from_id(bad)
+    with pytest.raises(NotationError, match="written as text, not int 3"):
+        game.parse_action(3)
+    with pytest.raises(NotationError, match="not an action of this game"):
+        game.action_id("roll")
+
+
+def test_undo_by_rule_on_the_record():
+    state = Dice().new_state(2, seed=3)
+    state.apply("keep")  # seat 0: draws nothing
+    assert state.undo_check(0).steps == 1
+    state.apply("roll", 1)  # seat 1: a person, or a bot that rolls the die
+    assert state.undo_check(0).reason == "human"
+    assert "Jugador 1 ha jugado" in state.undo_check(0).why("es")
+    assert state.undo_check(1).reason == "draw"
+    with pytest.raises(IllegalAction, match="cannot undo: “roll” drew at random"):
+        state.undone(1)
+    assert state.undo_check(0, humans={0}).reason == "draw", "the bot's roll cannot be rolled again"
+    state = Dice().new_state(2, seed=3)
+    state.apply("keep")
+    state.apply("keep", 1)  # a bot's move that draws nothing
+    assert state.undo_check(0).reason == "human"
+    against_bot = state.undo_check(0, humans={0})
+    assert against_bot.steps == 2, "against a bot, undo goes back to the seat's previous decision"
+    back = state.undone(0, humans={0})
+    assert back.history == [] and back.to_json() == Dice().new_state(2, seed=3).to_json()
+    assert Dice().new_state(2, seed=3).undo_check(0).reason == "nothing"

@@ -6,21 +6,24 @@ states. Each game package defines a subclass and registers an instance (see `reg
 
 from __future__ import annotations
 
+import operator
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from .data import load_text
 from .errors import IllegalAction, LudotecaError, NotationError, OptionError
 from .options import Option, parse_options, resolve_options
-from .state import Action, State
+from .state import Action, ActionT, State
+from .words import LANGUAGES, PLAYED, SECRET, say, seat_name
+
+StateT = TypeVar("StateT", bound=State[Any])
 
 if TYPE_CHECKING:
     import numpy as np
 
     from .observation import Encoder
 
-LANGUAGES = ("en", "es")
 # labels every game shares (a game's own `labels` come first)
 COMMON_LABELS = {"draw": {"en": "draw", "es": "empate"}, "score": {"en": "score", "es": "puntuación"}}
 
@@ -65,8 +68,12 @@ class GameInfo:
         }
 
 
-class Game:
-    """Base class of the five games. Subclasses set `info`, `state_class` and the notation hooks."""
+class Game(Generic[StateT, ActionT]):
+    """Base class of the five games. Subclasses set `info`, `state_class` and the notation hooks.
+
+    Generic in the game's state and action classes (`class BlueLagoon(Game[BlueLagoonState,
+    Place])`), so a type checker knows what `new_state`, `parse_action` and `replay` return.
+    """
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[State]]
@@ -83,12 +90,62 @@ class Game:
     # Games whose every possible action fits in one short list declare it here, and the fixed
     # action ids are positions in it; games with larger spaces override the three id methods.
     all_actions: ClassVar[tuple[Action, ...]] = ()
+    # The classes of this game's actions. `apply` refuses an action of any other class before the
+    # game's legality check (which reads the action's fields) ever sees it; () skips that check.
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     # ---- game hooks -------------------------------------------------------------------------
 
-    def parse_action(self, text: str, state: State | None = None) -> Action:
-        """Game hook: read canonical (or leniently typed) notation; `NotationError` if malformed."""
+    def _parse_action(self, text: str, state: StateT | None) -> ActionT:
+        """Game hook: read canonical (or leniently typed) notation; `NotationError` if malformed.
+
+        Called only with a `str`: the type check is done once, in `parse_action`.
+        """
         raise NotImplementedError
+
+    def _action_id(self, action: ActionT) -> int:
+        """Game hook: the fixed id of one of this game's actions (default: its place in `all_actions`)."""
+        ids = type(self).__dict__.get("_action_ids")
+        if ids is None:
+            ids = {a: i for i, a in enumerate(self.all_actions)}
+            type(self)._action_ids = ids  # type: ignore[attr-defined]
+        return ids[action]
+
+    def _action_from_id(self, action_id: int, state: StateT | None) -> ActionT:
+        """Game hook: the action with this id, already known to be in `range(action_space_size)`."""
+        return cast(ActionT, self.all_actions[action_id])
+
+    def _action_data(self, action: ActionT) -> dict[str, Any]:
+        """Game hook: the structured form of `action` (default: `action.to_data()`); a game adds
+        what only its component data knows, such as the squares a tile would cover."""
+        return action.to_data()
+
+    def _describe(self, state: StateT, action: ActionT, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        """Game hook: `action` by `player` in `state` (before it is applied) as a short sentence.
+
+        `you`: the reader is the mover ("You bought ..."); otherwise name the mover with
+        `seat_name`. `secret`: the reader must not learn what the move was, only that it was made
+        ("placed a tile in secret"). Never use what `state` hides from the reader: the deck
+        order, another hand, the outcome of a draw (the conformance suite compares sentences
+        against determinized samples). The default reads the notation.
+        """
+        who = seat_name(player, lang)
+        if secret:
+            return say(SECRET, lang, you, who)
+        return say(PLAYED, lang, you, who, text=str(action))
+
+    def _is_secret(self, state: StateT, action: ActionT, player: int) -> bool:
+        """Game hook: whether the other seats may not learn `action` when it is made (a secret
+        placement in a simultaneous round). `visible_history` must leave such moves out."""
+        return False
+
+    def _reveals(self, before: StateT, action: ActionT, player: int, after: StateT) -> bool:
+        """Game hook: whether `action` (from `before` to `after`) showed any seat something it
+        could not know before: a card from a shuffled deck, another hand, a secret placement.
+        Undo never takes such an action back (draws from the generator are caught by the core).
+        The conformance suite checks the answer against determinized samples."""
+        return False
 
     @property
     def action_space_size(self) -> int:
@@ -97,20 +154,56 @@ class Game:
             raise NotImplementedError(f"{type(self).__name__} declares no action ids")
         return len(self.all_actions)
 
-    def action_id(self, action: Action) -> int:
-        """The fixed id of `action`, in `range(action_space_size)`."""
-        ids = type(self).__dict__.get("_action_ids")
-        if ids is None:
-            ids = type(self)._action_ids = {a: i for i, a in enumerate(self.all_actions)}
-        return ids[action]
+    # ---- notation and ids: checked here, so every game refuses bad input the same way -------
 
-    def action_from_id(self, action_id: int, state: State | None = None) -> Action:
-        """The action with this id in `state` (inverse of `action_id`)."""
-        if not 0 <= action_id < self.action_space_size:
-            last = self.action_space_size - 1
-            raise NotationError(f"{self.info.names['en']}: action ids run from 0 to {last}",
-                                f"{self.info.names['es']}: los identificadores van de 0 a {last}")
-        return self.all_actions[action_id]
+    def parse_action(self, text: str, state: StateT | None = None) -> ActionT:
+        """The action written as `text` (canonical or leniently typed); `NotationError` if malformed."""
+        if not isinstance(text, str):
+            raise self._refuse(f"an action is written as text, not {type(text).__name__} {text!r}",
+                               f"una jugada se escribe como texto, no {type(text).__name__} {text!r}")
+        return self._parse_action(text, state)
+
+    def action_id(self, action: ActionT) -> int:
+        """The fixed id of `action`, in `range(action_space_size)`; `NotationError` for a foreign action."""
+        if isinstance(action, self.action_types or Action):
+            try:
+                return self._action_id(action)
+            except (LookupError, ValueError, TypeError, AttributeError):
+                pass  # an action of another game that happens to look like one of ours
+        raise self._refuse(f"{action!r} is not an action of this game",
+                           f"{action!r} no es una jugada de este juego")
+
+    def action_from_id(self, action_id: int, state: StateT | None = None) -> ActionT:
+        """The action with this id in `state` (inverse of `action_id`).
+
+        Any integer type is accepted (RL libraries hand out numpy integers), but not `bool`, whose
+        `True` would silently mean id 1; an id outside the range is refused, never wrapped around.
+        """
+        number = _whole_number(action_id)
+        size = self.action_space_size
+        if number is None:
+            raise self._refuse(f"an action id is a whole number, not {type(action_id).__name__} "
+                               f"{action_id!r}",
+                               f"un identificador de jugada es un número entero, no "
+                               f"{type(action_id).__name__} {action_id!r}")
+        if not 0 <= number < size:
+            raise self._refuse(f"action id {number} is out of range; ids run from 0 to {size - 1}",
+                               f"el identificador {number} está fuera de rango; van de 0 a {size - 1}")
+        return self._action_from_id(number, state)
+
+    def action_data(self, action: ActionT) -> dict[str, Any]:
+        """`action` as JSON-safe data: `{"text": canonical text, "kind": ..., ...fields}`.
+
+        This is what surfaces read (renderers, hints, logs): the text to send back, and the
+        structure to draw, so no surface needs to understand the game's notation.
+        """
+        if self.action_types and not isinstance(action, self.action_types):
+            raise self._refuse(f"{action!r} is not an action of this game",
+                               f"{action!r} no es una jugada de este juego")
+        return {"text": str(action), **self._action_data(action)}
+
+    def _refuse(self, en: str, es: str) -> NotationError:
+        return NotationError(f"{self.info.names['en']}: {en}", f"{self.info.names['es']}: {es}")
 
     # The observation layout for learning agents (`core.observation.Encoder`), if the game has one.
     encoder: ClassVar[Encoder | None] = None
@@ -137,7 +230,7 @@ class Game:
                                 f"{self.info.names['es']} no tiene codificador de observaciones")
         return self.encoder
 
-    def new_state(self, num_players: int | None = None, seed: int | None = None, **options) -> State:
+    def new_state(self, num_players: int | None = None, seed: int | None = None, **options: Any) -> StateT:
         """A new game. `seed=None` picks a fresh seed (kept in the state, so it can be replayed)."""
         info = self.info
         num_players = info.min_players if num_players is None else num_players
@@ -153,7 +246,7 @@ class Game:
                               f"la semilla debe ser un número entero, no {seed!r}")
         resolved = resolve_options(info.options, options)
         self.check_options(resolved, num_players)
-        return self.state_class(self, num_players, seed, resolved)
+        return cast(StateT, self.state_class(self, num_players, seed, resolved))
 
     def check_options(self, options: dict[str, Any], num_players: int) -> None:
         """Game hook for rules that relate options to each other; raise `OptionError`."""
@@ -162,13 +255,13 @@ class Game:
         """Options typed as `name=value` (command line, forms), validated and typed."""
         return parse_options(self.info.options, pairs)
 
-    def state_from_json(self, obj: dict[str, Any]) -> State:
+    def state_from_json(self, obj: dict[str, Any]) -> StateT:
         if obj.get("game") != self.info.id:
             raise LudotecaError(f"this is a {obj.get('game')!r} state, not {self.info.id!r}",
                                 f"esta es una partida de {obj.get('game')!r}, no de {self.info.id!r}")
-        return self.state_class.from_json(self, obj)
+        return cast(StateT, self.state_class.from_json(self, obj))
 
-    def record(self, state: State) -> dict[str, Any]:
+    def record(self, state: StateT) -> dict[str, Any]:
         """A replayable record: seed, options and every action with the player who made it."""
         return {
             "game": self.info.id,
@@ -179,7 +272,7 @@ class Game:
             "actions": [[player, text] for player, text in state.history],
         }
 
-    def replay(self, record: dict[str, Any], upto: int | None = None) -> State:
+    def replay(self, record: dict[str, Any], upto: int | None = None) -> StateT:
         """The state reached by a record (after its first `upto` actions, if given)."""
         if record.get("game") != self.info.id:
             raise LudotecaError(f"this is a {record.get('game')!r} record, not {self.info.id!r}",
@@ -202,20 +295,32 @@ class Game:
         return f"<game {self.info.id}>"
 
 
+def _whole_number(value: object) -> int | None:
+    """`value` as an int if it is an integer of any kind (numpy's too) other than a bool."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def _counts(info: GameInfo, lang: str = "en") -> str:
     if info.min_players == info.max_players:
         return str(info.min_players)
     return f"{info.min_players} {'a' if lang == 'es' else 'to'} {info.max_players}"
 
 
-_REGISTRY: dict[str, Game] = {}
+_REGISTRY: dict[str, Game[Any, Any]] = {}
+
+GameT = TypeVar("GameT", bound=Game[Any, Any])
 
 
-def register(game: Game) -> Game:
+def register(game: GameT) -> GameT:
     """Make `game` available to `ludoteca.load`; called once by each game package."""
     _REGISTRY[game.info.id] = game
     return game
 
 
-def registered() -> dict[str, Game]:
+def registered() -> dict[str, Game[Any, Any]]:
     return _REGISTRY

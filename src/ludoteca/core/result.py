@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,8 +45,8 @@ def rank(
     order = sorted(range(len(keys)), key=lambda p: keys[p], reverse=True)
     ranking = [0] * len(keys)
     for position, player in enumerate(order):
-        previous = order[position - 1] if position else None
-        same = previous is not None and keys[previous] == keys[player]
+        previous = order[position - 1]
+        same = position > 0 and keys[previous] == keys[player]
         ranking[player] = ranking[previous] if same else position + 1
     winners = [p for p in range(len(keys)) if ranking[p] == 1]
     return Result(
@@ -57,7 +58,9 @@ def rank(
     )
 
 
-def _deciding_criterion(keys, criteria, order, winners) -> str | None:
+def _deciding_criterion(
+    keys: Sequence[tuple[Any, ...]], criteria: Sequence[str], order: list[int], winners: list[int]
+) -> str | None:
     if len(winners) > 1:
         return "draw"
     if len(order) < 2:

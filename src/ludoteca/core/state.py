@@ -9,31 +9,53 @@ untouched, history, a legal-action cache, cloning, exact JSON round trips and a 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from . import plain
+from . import plain, undo
 from .errors import IllegalAction
 from .result import Result
+from .words import language
 
 if TYPE_CHECKING:
     from .game import Game
+    from .undo import Undo
 
 
 class Action:
     """Base of every game's actions: immutable, hashable, and `str()` gives canonical notation.
 
-    Games define theirs as `@dataclass(frozen=True, slots=True)` subclasses with a `__str__`.
+    Games define theirs as `@dataclass(frozen=True, slots=True)` subclasses with a `__str__`
+    and a `to_data`.
     """
 
     __slots__ = ()
 
+    def to_data(self) -> dict[str, Any]:
+        """Game hook: the action as structured, JSON-safe data, written next to its notation.
 
-class State:
-    """The base of every game's state. Public methods are the engine contract."""
+        A dict with a `"kind"` (what sort of move it is) and the fields a surface needs to draw or
+        group it (`"at": [row, col]`, a card id, ...), so that no surface ever parses notation.
+        `game.action_data` adds the canonical `"text"`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no structured form")
+
+
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+class State(Generic[ActionT]):
+    """The base of every game's state. Public methods are the engine contract.
+
+    Generic in the game's action class (`class BlueLagoonState(State[Place])`).
+    """
 
     __slots__ = ("game", "num_players", "seed", "options", "_rng", "_rng_shared", "history", "_legal_cache")
 
-    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]):
+    game: Game[Any, ActionT]
+
+    def __init__(self, game: Game[Any, ActionT], num_players: int, seed: int, options: dict[str, Any]):
         self.game = game
         self.num_players = num_players
         self.seed = seed
@@ -41,7 +63,7 @@ class State:
         self._rng = random.Random(seed)
         self._rng_shared = False
         self.history: list[tuple[int, str]] = []
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, list[ActionT]] = {}
         self.setup()
 
     @property
@@ -73,11 +95,11 @@ class State:
         """Game hook: the players who may act now; () when the game is over."""
         raise NotImplementedError
 
-    def _legal_actions(self, player: int) -> list[Action]:
+    def _legal_actions(self, player: int) -> list[ActionT]:
         """Game hook: the legal actions of `player` (who is in `to_move`), in canonical order."""
         raise NotImplementedError
 
-    def _apply(self, action: Action, player: int) -> None:
+    def _apply(self, action: ActionT, player: int) -> None:
         """Game hook: perform a legal action. Called only after the legality check passed."""
         raise NotImplementedError
 
@@ -124,7 +146,7 @@ class State:
         terminal. Printed component facts only, never anything hidden."""
         return {}
 
-    def heuristic_action(self, player: int, rng: random.Random) -> Action:
+    def heuristic_action(self, player: int, rng: random.Random) -> ActionT:
         """Game hook: the move of the rule-of-thumb reference player (the `heuristic` bot).
 
         It plays as a sensible human would from published strategy advice, with no search. It is
@@ -133,7 +155,7 @@ class State:
         """
         raise NotImplementedError(f"{self.game.info.id} has no heuristic player")
 
-    def playout_action(self, player: int, rng: random.Random) -> Action:
+    def playout_action(self, player: int, rng: random.Random) -> ActionT:
         """The move a search plays in its playouts: uniformly random unless the game knows better.
 
         A game may override it with a cheap informed policy (a few hundred nanoseconds a move
@@ -141,7 +163,7 @@ class State:
         """
         return rng.choice(self._legal_for(player))
 
-    def determinize(self, player: int, rng: random.Random) -> State:
+    def determinize(self, player: int, rng: random.Random) -> State[ActionT]:
         """A clone whose hidden information is re-sampled as `player` could believe it.
 
         Identity (a plain clone) for perfect-information games; hidden-information games override.
@@ -152,43 +174,108 @@ class State:
         """The move log as `player` may see it; games with secret moves override."""
         return list(self.history)
 
-    def is_legal(self, action: Action, player: int) -> bool:
+    def is_legal(self, action: ActionT, player: int) -> bool:
         """Whether `action` is legal for `player` (who is to move); games may override it faster."""
         return action in self._legal_for(player)
 
-    def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
+    def explain_illegal(self, action: ActionT, player: int, lang: str = "en") -> str:
         """Why `action` is not legal now, in `lang` ("en" or "es"); games override to name the rule."""
         return "no es una jugada legal ahora" if lang == "es" else "not a legal action now"
 
     # ---- the contract -----------------------------------------------------------------------
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """The legal actions of `player` (default: the only player to move). Do not mutate."""
+    def describe(self, action: ActionT | str, player: int, lang: str = "en",
+                 viewer: int | None = None) -> str:
+        """`action` by `player`, about to be made in this position, as a short sentence in `lang`.
+
+        As `viewer` may read it: the mover (`viewer == player`) reads "You ...", any other seat
+        or a spectator (None) "Player 1 ...", and a move the others may not learn yet reads as
+        made in secret. For moves already made, see `history_in_words`.
+        """
+        if not isinstance(action, Action):
+            action = self.game.parse_action(action, self)
+        self._check_own(action)
+        you = viewer == player
+        secret = not you and self.game._is_secret(self, action, player)
+        return self.game._describe(self, action, player, language(lang), you, secret)
+
+    def undo_check(self, seat: int, humans: Collection[int] | None = None) -> Undo:
+        """May `seat` take back its latest action now (with the bots' actions after it)?
+
+        `humans`: the seats played by people (None: all). The answer says how many actions would
+        go, or why not (`answer.why(lang)`); see `ludoteca.core.undo` for the rule.
+        """
+        return undo.check(self, seat, humans)
+
+    def undone(self, seat: int, humans: Collection[int] | None = None) -> State[ActionT]:
+        """A new state with `seat`'s latest action taken back by rule; `IllegalAction` says why not."""
+        return undo.undone(self, seat, humans)
+
+    def history_in_words(self, lang: str = "en", viewer: int | None = None) -> list[tuple[int, str]]:
+        """The move log as sentences, as `viewer` may read it now: `[(player, sentence), ...]`.
+
+        Each move is described in the position before it, which the record recreates exactly (the
+        seed fixes every draw), so nothing is stored beside the history and `to_json` is
+        unchanged. A secret move stays secret until `visible_history(viewer)` shows it.
+        """
+        shown = Counter((p, text) for p, text in self.visible_history(viewer))
+        state = self.game.new_state(self.num_players, self.seed, **self.options)
+        lines = []
+        for player, text in self.history:
+            action = self.game.parse_action(text, state)
+            you = viewer == player
+            secret = not you and shown[(player, text)] == 0
+            if shown[(player, text)]:
+                shown[(player, text)] -= 1
+            lines.append((player, self.game._describe(state, action, player, language(lang), you, secret)))
+            state.apply(action, player)
+        return lines
+
+    def legal_actions(self, player: int | None = None) -> list[ActionT]:
+        """The legal actions of `player` (default: the only player to move). Do not mutate.
+
+        A finished game has none, for every seat (as in OpenSpiel), so a loop over the legal
+        actions needs no special case for the end.
+        """
+        if not self.to_move:
+            return []
         return self._legal_for(self._actor(player))
 
-    def _legal_for(self, player: int) -> list[Action]:
+    def _legal_for(self, player: int) -> list[ActionT]:
         """The cached legal list of a player already known to be in `to_move`."""
         cached = self._legal_cache.get(player)
         if cached is None:
             cached = self._legal_cache[player] = self._legal_actions(player)
         return cached
 
-    def apply(self, action: Action | str, player: int | None = None) -> None:
+    def apply(self, action: ActionT | str, player: int | None = None) -> None:
         """Apply `action` (an Action or its text) for `player`.
 
-        Raises `NotationError` for malformed text and `IllegalAction` for a move the rules forbid;
-        in both cases the state is exactly as it was.
+        Raises `NotationError` for malformed text (or something that is neither text nor an
+        action) and `IllegalAction` for a move the rules forbid, another game's action included;
+        in every case the state is exactly as it was.
         """
         player = self._actor(player)
         if isinstance(action, str):
             action = self.game.parse_action(action, self)
+        elif not isinstance(action, Action):
+            action = self.game.parse_action(action, self)  # refuses it, naming what was given
+        self._check_own(action)
         if not self.is_legal(action, player):
             raise IllegalAction(*(self._illegal_message(action, player, lang) for lang in ("en", "es")))
         self._apply(action, player)
         self.history.append((player, str(action)))
         self._legal_cache = {}
 
-    def clone(self) -> State:
+    def _check_own(self, action: Action) -> None:
+        """Refuse an action of another game before any game code reads its fields."""
+        types = self.game.action_types
+        if types and not isinstance(action, types):
+            names = self.game.info.names
+            raise IllegalAction(f"{names['en']}: {action!r} is not an action of this game",
+                                f"{names['es']}: {action!r} no es una jugada de este juego")
+
+    def clone(self) -> State[ActionT]:
         """A fully independent copy (shares only immutable component data)."""
         other = object.__new__(type(self))
         other.game = self.game
@@ -254,10 +341,10 @@ class State:
                 if klass is not State and issubclass(klass, State)
                 for name in klass.__dict__.get("__slots__", ())
             )
-            cls._field_names = names
+            cls._field_names = names  # type: ignore[attr-defined]
         return names
 
-    def _illegal_message(self, action: Action, player: int, lang: str) -> str:
+    def _illegal_message(self, action: ActionT, player: int, lang: str) -> str:
         legal = _summarise(self.legal_actions(player), "y" if lang == "es" else "and")
         now = "legales ahora" if lang == "es" else "legal now"
         why = self.explain_illegal(action, player, lang)
@@ -297,7 +384,7 @@ def _seats(players: tuple[int, ...], lang: str = "en") -> str:
     return ", ".join(f"{word} {p}" for p in players)
 
 
-def _summarise(actions: list[Action], more_word: str = "and", limit: int = 12) -> str:
+def _summarise(actions: Sequence[Action], more_word: str = "and", limit: int = 12) -> str:
     shown = ", ".join(str(a) for a in actions[:limit])
     more = len(actions) - limit
     extra = "más" if more_word == "y" else "more"

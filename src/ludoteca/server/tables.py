@@ -23,10 +23,9 @@ from typing import Any
 
 import ludoteca
 from ludoteca.bots import BOTS, LEVELS
-from ludoteca.core import IllegalAction, LudotecaError, OptionError, State
+from ludoteca.core import LANGUAGES, IllegalAction, LudotecaError, OptionError, State
 
 from .guard import same_digest, token_digest
-from .hints import hints
 from .settings import OPERATOR_OPTIONS, Settings
 from .store import NextBotTurn, SeqTaken, Store, TableRow, hash_token, now, stored_hash
 
@@ -136,14 +135,15 @@ class LiveTable:
     def seat_payload(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: a spectator): its view, text picture, log and legal moves."""
         state = self.state
-        legal = [str(a) for a in state.legal_actions(seat)] if seat in state.to_move else []
+        legal = state.legal_actions(seat) if seat in state.to_move else []
         return {
             "seat": seat,
             "view": state.view(seat),
-            "render": {lang: state.render(lang, player=seat) for lang in ("en", "es")},
+            "render": {lang: state.render(lang, player=seat) for lang in LANGUAGES},
             "history": [[p, text] for p, text in state.visible_history(seat)],
-            "legal": legal,
-            "hints": hints(state, seat, legal) if seat is not None else {},
+            "legal": [str(a) for a in legal],
+            "actions": [state.game.action_data(a) for a in legal],
+            "log": {lang: [list(line) for line in state.history_in_words(lang, seat)] for lang in LANGUAGES},
         }
 
     def payload(self, access: Access) -> dict[str, Any]:

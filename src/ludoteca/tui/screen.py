@@ -65,15 +65,21 @@ def players_table(session: Session, viewer: int | None) -> Table:
 
 
 def last_moves(session: Session, viewer: int | None) -> Text:
-    history = session.state.visible_history(viewer)
-    if not history:
+    """The last moves as sentences in the player's language, each with its notation (dimmed)."""
+    state = session.state
+    words = state.history_in_words(session.lang, viewer)
+    if not words:
         return Text(say(session.lang, "no_moves"), style="dim")
-    first = len(history) - min(len(history), LAST_MOVES)
-    lines = [
-        f"{number:>3}. {session.name(player)}: {text}"
-        for number, (player, text) in enumerate(history[first:], start=first + 1)
-    ]
-    return Text("\n".join(lines))
+    shown = {(p, t) for p, t in state.visible_history(viewer)}
+    first = len(words) - min(len(words), LAST_MOVES)
+    log = Text()
+    for number in range(first, len(words)):
+        sentence, entry = words[number][1], state.history[number]
+        log.append(f"{number + 1:>3}. {sentence}")
+        if entry in shown:  # the notation of a move still secret from the viewer stays hidden
+            log.append(f"  ({entry[1]})", style="dim")
+        log.append("\n" if number + 1 < len(words) else "")
+    return log
 
 
 def table_view(console: Console, session: Session, seat: int | None) -> None:

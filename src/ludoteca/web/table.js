@@ -93,7 +93,7 @@ function draw() {
 }
 
 function blank() {
-  return { seat: null, view: {}, render: { en: "", es: "" }, history: [], legal: [], hints: {} };
+  return { seat: null, view: {}, render: { en: "", es: "" }, history: [], legal: [], actions: [], log: { en: [], es: [] } };
 }
 
 function needsCover(table) {
@@ -187,7 +187,7 @@ function replayLog() {
 async function showStep(step) {
   const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}`);
   replay.step = data.step;
-  replay.data = { seat: null, view: data.view, render: data.render, history: replayLog(), legal: [], hints: {} };
+  replay.data = { seat: null, view: data.view, render: data.render, history: replayLog(), legal: [], actions: [], log: { en: [], es: [] } };
   draw();
 }
 

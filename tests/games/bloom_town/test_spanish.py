@@ -75,8 +75,8 @@ def test_notation_errors_in_english_and_spanish(text, en, es):
 def test_non_text_action_in_spanish():
     with pytest.raises(NotationError) as caught:
         GAME.parse_action(7)
-    assert str(caught.value) == "Bloom Town: an action is text, not 7"
-    assert caught.value.text("es") == "Bloom Town: una acción es un texto, no 7"
+    assert str(caught.value) == "Bloom Town: an action is written as text, not int 7"
+    assert caught.value.text("es") == "Bloom Town: una jugada se escribe como texto, no int 7"
 
 
 # ---- option errors ------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def refusal(error_type, call, *args, **kwargs):
      "se esperaba exactamente un espacio tras la letra de la pieza"),
     ("S 3;4", 'expected coordinates as row,col with non-negative whole numbers, e.g. "S 3,4"',
      'se esperaban coordenadas fila,columna con números enteros no negativos, p. ej., "S 3,4"'),
-    (34, 'an action is text such as "S 3,4", not 34', 'una jugada es un texto como "S 3,4", no 34'),
+    (34, "an action is written as text, not int 34", "una jugada se escribe como texto, no int 34"),
 ])
 def test_action_notation_errors(text, en, es):
     error = refusal(NotationError, GAME.parse_action, text)
@@ -40,8 +40,8 @@ def test_action_notation_errors(text, en, es):
 
 def test_action_id_out_of_range():
     error = refusal(NotationError, GAME.action_from_id, GAME.action_space_size, None)
-    assert str(error) == "Blue Lagoon: action id 5000 is out of range"
-    assert error.text("es") == "Blue Lagoon: el número de jugada 5000 está fuera de rango"
+    assert str(error) == "Blue Lagoon: action id 5000 is out of range; ids run from 0 to 4999"
+    assert error.text("es") == "Blue Lagoon: el identificador 5000 está fuera de rango; van de 0 a 4999"
 
 
 def _broken(old, new, base=P.W3):

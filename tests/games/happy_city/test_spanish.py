@@ -44,7 +44,7 @@ def test_notation_errors_in_spanish(text, english, spanish):
 
 def test_an_action_that_is_not_text():
     error = _raised(NotationError, GAME.parse_action, 7)
-    assert error.text("es") == "Happy City: una acción es un texto, no int"
+    assert error.text("es") == "Happy City: una jugada se escribe como texto, no int 7"
 
 
 def _w4():

@@ -56,7 +56,7 @@ def test_unknown_action_and_action_ids_in_spanish():
     with pytest.raises(NotationError) as caught:
         GAME.action_from_id(-1, state)
     assert caught.value.text("es").startswith(
-        "Santa Mónica: el identificador de acción -1 está fuera del rango 0–")
+        "Santa Mónica: el identificador -1 está fuera de rango; van de 0 a ")
 
 
 def _illegal(state, text):

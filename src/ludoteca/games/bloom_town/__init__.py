@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
+from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
-from . import observation
+from . import observation, words
 from .components import SIDES
 from .messages import both
-from .notation import ALL_ACTIONS, parse
+from .notation import ALL_ACTIONS, Bonus, Build, Keep, Take, parse
 from .rules import BloomTownState
 
 # names of the score-breakdown categories and tie-breaks, for every surface
@@ -21,7 +21,7 @@ LABELS = {
     "later in turn order": {"en": "later in turn order", "es": "más tarde en el orden de turno"},
 }
 
-class BloomTown(Game):
+class BloomTown(Game[BloomTownState, Action]):
     info = GameInfo(
         id="bloom-town",
         labels=LABELS,
@@ -46,6 +46,7 @@ class BloomTown(Game):
     )
     state_class = BloomTownState
     encoder = observation.ENCODER
+    action_types = (Build, Bonus, Take, Keep)
     package = __name__
     all_actions = ALL_ACTIONS
     presets = {"default": {}, "side-b": {"board_side": "B"}}
@@ -57,8 +58,22 @@ class BloomTown(Game):
                 **both("start seat", "Bloom Town: ", start=start, players=num_players, last=num_players - 1)
             )
 
-    def parse_action(self, text: str, state: State | None = None) -> Action:
+    def _parse_action(self, text: str, state: BloomTownState | None) -> Action:
         return parse(text)
+
+    def _reveals(self, before: BloomTownState, action: Action, player: int,
+                 after: BloomTownState) -> bool:
+        """A tile leaves a face-down stack (into the market or a hand), a tile others had not
+        seen is built or kept from a hand, or the hands are shown at the end."""
+        if after.is_over or sum(map(len, after.stacks)) < sum(map(len, before.stacks)):
+            return True
+        hidden = len(before.hands[player]) > len(before.known[player])
+        return hidden and (isinstance(action, Keep) or
+                           isinstance(action, Build) and action.tile not in before.known[player])
+
+    def _describe(self, state: BloomTownState, action: Action, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(state, action, player, lang, you)
 
 
 register(BloomTown())

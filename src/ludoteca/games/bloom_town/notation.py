@@ -13,6 +13,7 @@ from ludoteca.core import Action, NotationError
 
 from .components import (
     CELLS,
+    COLS,
     NUM_BUILDING_TILES,
     SHOP_KINDS,
     SPACES,
@@ -46,6 +47,11 @@ class Build(Action):
         # Premade text: the core logs the text of every applied action.
         return BUILD_TEXT[self.tile][self.square]
 
+    def to_data(self) -> dict[str, Any]:
+        row, col = divmod(self.square, COLS)
+        return {"kind": "build", "tile": TILE_NAMES[self.tile], "square": SQUARE_NAMES[self.square],
+                "at": [row, col]}
+
 
 @dataclass(frozen=True, slots=True)
 class Bonus(Action):
@@ -55,6 +61,15 @@ class Bonus(Action):
 
     def __str__(self) -> str:
         return BONUS_NAMES[self.index]
+
+    def to_data(self) -> dict[str, Any]:
+        if self.index == PASS:
+            return {"kind": "pass"}
+        words = BONUS_NAMES[self.index].split()  # "bloom double", "token rescore office"
+        data: dict[str, Any] = {"kind": "bonus", "source": words[0], "bonus": words[1]}
+        if len(words) == 3:
+            data["type"] = words[2]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +81,9 @@ class Take(Action):
     def __str__(self) -> str:
         return f"take {self.space + 1}"
 
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "take", "space": self.space + 1}
+
 
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
@@ -75,6 +93,9 @@ class Keep(Action):
 
     def __str__(self) -> str:
         return f"keep {TYPES[self.kind]}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "keep", "type": TYPES[self.kind]}
 
 
 BUILD_TEXT: tuple[tuple[str, ...], ...] = tuple(

@@ -1,5 +1,8 @@
 """The Bloom Town state: setup (spec §3, §7), the turn (§4), hidden information (§6), the end (§8.3).
 
+The rules specification is docs/specs/bloom-town.md in the repository; every "spec" section
+number in this package refers to it.
+
 A turn is a sequence of small actions: `build`, then (only when the rules leave a choice) `take j`,
 then bonus-step actions ending with `pass` (asked only if some bonus action is legal), possibly a
 second build after an extra-build bonus; the refill is automatic and ends the turn. After the last

@@ -10,7 +10,7 @@ import random
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, register
 
-from . import observation
+from . import observation, words
 from .board import maps
 from .notation import Place, parse_action
 from .position import parse_position, to_notation
@@ -37,7 +37,7 @@ LABELS = {
     "most tokens": {"en": "most tokens", "es": "más fichas"},
 }
 
-class BlueLagoon(Game):
+class BlueLagoon(Game[BlueLagoonState, Place]):
     info = GameInfo(
         id="blue-lagoon",
         labels=LABELS,
@@ -60,23 +60,25 @@ class BlueLagoon(Game):
     )
     state_class = BlueLagoonState
     encoder = observation.ENCODER
+    action_types = (Place,)
     package = __name__
     presets = {"default": {}, **{m["id"]: {"map": m["id"]} for m in maps() if m["id"] != "standard"}}
 
-    def parse_action(self, text: str, state: BlueLagoonState | None = None) -> Place:
+    def _parse_action(self, text: str, state: BlueLagoonState | None) -> Place:
         return parse_action(text)
+
+    def _describe(self, state: BlueLagoonState, action: Place, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(action, player, lang, you)
 
     @property
     def action_space_size(self) -> int:
         return len(_KINDS) * _MAX_SIDE * _MAX_SIDE
 
-    def action_id(self, action: Place) -> int:
+    def _action_id(self, action: Place) -> int:
         return (_KINDS.index(action.kind) * _MAX_SIDE + action.row) * _MAX_SIDE + action.col
 
-    def action_from_id(self, action_id: int, state: BlueLagoonState) -> Place:
-        if not 0 <= action_id < self.action_space_size:
-            raise NotationError(f"Blue Lagoon: action id {action_id} is out of range",
-                                f"Blue Lagoon: el número de jugada {action_id} está fuera de rango")
+    def _action_from_id(self, action_id: int, state: BlueLagoonState | None) -> Place:
         rest, col = divmod(action_id, _MAX_SIDE)
         kind, row = divmod(rest, _MAX_SIDE)
         return Place(_KINDS[kind], row, col)

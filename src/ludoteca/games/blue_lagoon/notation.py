@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ludoteca.core import Action, NotationError
 
 NAME = "Blue Lagoon"
+PIECE_KINDS = {"S": "settler", "T": "village"}  # the structured form's names of the two pieces
 _ACTION = re.compile(r"[ST] ([0-9]+),([0-9]+)")
 
 
@@ -22,6 +24,9 @@ class Place(Action):
     def __str__(self) -> str:
         return f"{self.kind} {self.row},{self.col}"
 
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": PIECE_KINDS[self.kind], "at": [self.row, self.col]}
+
 
 def _refuse(en: str, es: str) -> NotationError:
     return NotationError(f"{NAME}: {en}", f"{NAME}: {es}")
@@ -29,9 +34,6 @@ def _refuse(en: str, es: str) -> NotationError:
 
 def parse_action(text: str) -> Place:
     """Read an action strictly (only outer whitespace and leading zeros are tolerated)."""
-    if not isinstance(text, str):
-        raise _refuse(f'an action is text such as "S 3,4", not {text!r}',
-                      f'una jugada es un texto como "S 3,4", no {text!r}')
     text = text.strip()
     if not text:
         raise _refuse('empty action; expected e.g. "S 3,4" or "T 3,4"',

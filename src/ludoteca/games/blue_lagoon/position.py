@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ludoteca.core import NotationError
 
@@ -259,3 +260,33 @@ def to_notation(state) -> str:
         parts.append(f"p {p} {state.totals[p]} {counts} S{coords_text(settlers[p])} "
                      f"T{coords_text(villages[p])};")
     return " ".join(parts)
+
+
+def board_data(state) -> dict[str, Any]:
+    """The position as structures (what `to_notation` writes as text), for renderers.
+
+    `rows` are the row lengths (even rows are shifted half a hex right), islands are lettered A,
+    B, ... in the order of the notation, and every coordinate is `[row, col]`.
+    """
+    b = board(state.geo)
+    coords = b.coords
+    pieces = [
+        {"at": list(coords[t]), "seat": code >> 1, "kind": "village" if code & 1 else "settler"}
+        for t, code in enumerate(state.cells)
+        if code != EMPTY
+    ]
+    return {
+        "height": b.height,
+        "rows": list(b.lengths),
+        "islands": [
+            {"letter": chr(ord("A") + number), "bonus": bonus, "tiles": [list(coords[t]) for t in tiles]}
+            for number, (bonus, tiles) in enumerate(zip(b.bonuses, b.island_tiles, strict=True))
+        ],
+        "stones": [list(coords[t]) for t in b.stones],
+        "tokens": [
+            {"at": list(coords[t]), "resource": TOKEN_LETTERS[kind]}
+            for t, kind in enumerate(state.tokens)
+            if kind != EMPTY
+        ],
+        "pieces": pieces,
+    }

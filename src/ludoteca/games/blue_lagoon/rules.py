@@ -1,5 +1,8 @@
 """The Blue Lagoon state: placements, token collection, phase ends, turn passing (spec 4, 7, 8).
 
+The rules specification is docs/specs/blue-lagoon.md in the repository; every "spec" section
+number in this package refers to it.
+
 Tiles are numbered row by row (see `board.py`). Besides the position itself the state keeps a few
 derived tables, maintained incrementally because they make legal-move generation cheap:
 `empty_sea` (sorted) and, per seat, the empty land and sea tiles next to its own pieces.
@@ -28,7 +31,7 @@ from .board import (
     settler_allowance,
 )
 from .notation import Place
-from .position import Position, to_notation
+from .position import Position, board_data, to_notation
 from .render import render
 
 # `to_move` is read several times per action; handing out shared tuples saves an allocation each.
@@ -370,6 +373,7 @@ class BlueLagoonState(State):
         """Everything is public (spec 6): the whole position, hands and the score pad."""
         return {
             "position": to_notation(self),
+            "board": board_data(self),
             "phase": self.phase,
             "current": self.current,
             "finished": self.finished,

@@ -1,14 +1,16 @@
 """City Square Off: two 9×9 cities, 21 polyomino tiles, one shape card a round, placed at once.
 
-Spec: rules/city-square-off.md. Rules live in `rules.py`, geometry in `pieces.py`, notation in
+Spec: docs/specs/city-square-off.md. Rules live in `rules.py`, geometry in `pieces.py`, notation in
 `notation.py`, the end-of-game comparisons in `scoring.py` and the terminal picture in `render.py`.
 """
 
 from __future__ import annotations
 
-from ludoteca.core import Game, GameInfo, NotationError, Option, OptionError, register
+from typing import Any
 
-from . import observation
+from ludoteca.core import Game, GameInfo, Option, OptionError, register
+
+from . import observation, words
 from .notation import STARTER_IDS, Place, parse
 from .pieces import MARGIN, catalogue
 from .rules import EXPANSION, CitySquareOffState
@@ -78,7 +80,7 @@ LABELS = {
     "fewer overhanging squares": {"en": "fewer overhanging squares", "es": "menos casillas fuera"},
 }
 
-class CitySquareOff(Game):
+class CitySquareOff(Game[CitySquareOffState, Place]):
     info = GameInfo(
         id="city-square-off",
         labels=LABELS,
@@ -95,6 +97,7 @@ class CitySquareOff(Game):
     )
     state_class = CitySquareOffState
     encoder = observation.ENCODER
+    action_types = (Place,)
     package = __name__
     presets = {
         "standard": {},
@@ -116,20 +119,34 @@ class CitySquareOff(Game):
                 f"{remaining or 'ninguna'}",
             )
 
-    def parse_action(self, text: str, state: CitySquareOffState | None = None) -> Place:
-        if not isinstance(text, str):
-            raise NotationError(f"City Square Off: an action is text, not {text!r}",
-                                f"City Square Off: una jugada es un texto, no {text!r}")
+    def _parse_action(self, text: str, state: CitySquareOffState | None) -> Place:
         aliases = {piece.id: piece.aliases for piece in catalogue().pieces.values()}
         brackets = state is not None and state.options["variant"] == EXPANSION
         return parse(text, aliases, brackets)
+
+    def _describe(self, state: CitySquareOffState, action: Place, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(action, player, lang, you, secret)
+
+    def _reveals(self, before: CitySquareOffState, action: Place, player: int,
+                 after: CitySquareOffState) -> bool:
+        """Resolving a round shows the secret placements, and a new shape card is turned up."""
+        return len(after.revealed) > len(before.revealed) or after.pending != before.pending and (
+            any(p is not None for p in before.pending))
+
+    def _is_secret(self, state: CitySquareOffState, action: Place, player: int) -> bool:
+        return words.is_secret(state.to_move, action, player)
+
+    def _action_data(self, action: Place) -> dict[str, Any]:
+        """Adds `squares`, the squares the piece would cover (so renderers need no geometry)."""
+        return {**action.to_data(), "squares": [list(s) for s in catalogue().squares_of(action)]}
 
     @property
     def action_space_size(self) -> int:
         plane = catalogue().geometry.plane
         return len(catalogue().pieces) * len(ORIENT_SLOTS) * plane * plane
 
-    def action_id(self, action: Place) -> int:
+    def _action_id(self, action: Place) -> int:
         plane = catalogue().geometry.plane
         piece = catalogue().piece_order[action.piece]
         slot = ORIENT_SLOTS.index(action.orient)
@@ -137,7 +154,7 @@ class CitySquareOff(Game):
             ((piece * len(ORIENT_SLOTS) + slot) * plane + action.row + MARGIN) * plane + action.col + MARGIN
         )
 
-    def action_from_id(self, action_id: int, state: CitySquareOffState | None = None) -> Place:
+    def _action_from_id(self, action_id: int, state: CitySquareOffState | None) -> Place:
         plane = catalogue().geometry.plane
         rest, col = divmod(action_id, plane)
         rest, row = divmod(rest, plane)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ludoteca.core import Action, NotationError
 
@@ -59,6 +59,17 @@ class Place(_PlaceFields, Action):
         if text is None:
             text = _TEXT[self] = _canonical(self)
         return text
+
+    def to_data(self) -> dict[str, Any]:
+        """The placement; `square` names the anchor (None off the grid), `at` is 0-based."""
+        on_grid = 0 <= self.row < 9 and 0 <= self.col < 9
+        return {
+            "kind": "starter" if self.piece in STARTER_IDS else "tile",
+            "piece": self.piece,
+            "orientation": self.orient,
+            "at": [self.row, self.col],
+            "square": f"{LETTERS[self.col]}{self.row + 1}" if on_grid else None,
+        }
 
 
 _TEXT: dict[Place, str] = {}  # canonical text of every action written so far (a few thousand)

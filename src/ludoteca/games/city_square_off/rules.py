@@ -1,5 +1,8 @@
 """City Square Off: the state and its rules (spec §3–§8).
 
+The rules specification is docs/specs/city-square-off.md in the repository; every "spec" section
+number in this package refers to it.
+
 Both players own a city (a bitmask, see `pieces`). After the starters, every round either reveals
 a shape card that both must place (standard, City Expansion) or lets each place any unplaced tile
 (City Sprint). Placements within a round are simultaneous: each seat submits one, it stays pending
@@ -406,6 +409,8 @@ class CitySquareOffState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         catalogue = self.catalogue
         geometry = catalogue.geometry
+        secret = self.pending[player] if player is not None else None
+        own = Place(*secret) if secret is not None else None  # the seat's own secret placement
         return {
             "game": "city-square-off",
             "variant": self.variant,
@@ -434,8 +439,9 @@ class CitySquareOffState(State):
                     "overhang": self._overhang(seat),
                     "stuck": self.stuck[seat],
                     "submitted": self.pending[seat] is not None,
-                    "pending": str(Place(*self.pending[seat]))
-                    if self.pending[seat] is not None and seat == player
+                    "pending": str(own) if own is not None and seat == player else None,
+                    "pending_action": self.game.action_data(own)
+                    if own is not None and seat == player
                     else None,
                 }
                 for seat in (0, 1)

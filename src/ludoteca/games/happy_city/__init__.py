@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from ludoteca.core import Game, GameInfo, Option, register
 
-from ludoteca.core import Game, GameInfo, NotationError, Option, register
-
-from . import observation
+from . import observation, words
 from .notation import ALL_MOVES, Move, parse
 from .rules import HappyCityState
 
@@ -30,7 +28,7 @@ LABELS = {
 DEFAULT_ROUND_LIMIT = 40
 
 
-class HappyCity(Game):
+class HappyCity(Game[HappyCityState, Move]):
     info = GameInfo(
         id="happy-city",
         labels=LABELS,
@@ -62,6 +60,7 @@ class HappyCity(Game):
     )
     state_class = HappyCityState
     encoder = observation.ENCODER
+    action_types = (Move,)
     package = __name__
     # search judges a new leaf at once by the projected final score (strategy.py): as strong as
     # random playouts to the end at the same budget, in less than half the time
@@ -74,11 +73,16 @@ class HappyCity(Game):
         "young_players": {"young_players": True},
     }
 
-    def parse_action(self, text: str, state: Any = None) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(f"Happy City: an action is text, not {type(text).__name__}",
-                                f"Happy City: una acción es un texto, no {type(text).__name__}")
+    def _parse_action(self, text: str, state: HappyCityState | None) -> Move:
         return parse(text)
+
+    def _reveals(self, before: HappyCityState, action: Move, player: int, after: HappyCityState) -> bool:
+        """A draw turns up a card of a shuffled deck; nothing else shows anything hidden."""
+        return action.verb == "draw"
+
+    def _describe(self, state: HappyCityState, action: Move, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(state, action, player, lang, you)
 
 
 GAME = register(HappyCity())

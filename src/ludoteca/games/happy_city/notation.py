@@ -7,6 +7,7 @@ same objects, and their position in `ALL_MOVES` is the fixed action id used by t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ludoteca.core import Action, NotationError
 
@@ -38,6 +39,17 @@ class Move(Action):
 
     def __str__(self) -> str:
         return f"{self.verb} {self.arg}" if self.arg else self.verb
+
+    def to_data(self) -> dict[str, Any]:
+        if not self.arg:
+            return {"kind": self.verb}
+        if self.verb == "draw":
+            return {"kind": "draw", "deck": int(self.arg)}
+        if self.verb == "market":
+            return {"kind": "market", "colour": self.arg}
+        if self.arg == BOX:  # the Sphinx takes the box instead of copying a building
+            return {"kind": "sphinx", "card": None, "box": True}
+        return {"kind": self.verb, "card": self.arg}
 
 
 PASS = Move("pass")

@@ -1,5 +1,8 @@
 """The Happy City state: setup, the four-step turn, income phases and the end (spec sections 3-8).
 
+The rules specification is docs/specs/happy-city.md in the repository; every "spec" section
+number in this package refers to it.
+
 A turn is a chain of small decisions (`phase`): optional `discard`, one `refill` decision per
 missing display card, the `main` action, then the optional `special`. Steps with no decision are
 skipped, and the income phase is resolved automatically when a new round starts. Expert mode adds

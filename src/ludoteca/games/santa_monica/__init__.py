@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core import Action, Game, GameInfo, Option, OptionError, State, register
+from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
-from . import notation, observation
+from . import notation, observation, words
 from .content import ContentError, load_content
 from .rules import SantaMonicaState
 
@@ -57,7 +57,7 @@ LABELS = {
     "most sand dollars left": {"en": "most sand dollars left", "es": "más dólares de arena restantes"},
 }
 
-class SantaMonica(Game):
+class SantaMonica(Game[SantaMonicaState, Action]):
     info = GameInfo(
         id="santa-monica",
         labels=LABELS,
@@ -96,6 +96,7 @@ class SantaMonica(Game):
     )
     state_class = SantaMonicaState
     encoder = observation.ENCODER
+    action_types = notation.ACTION_TYPES
     package = __name__
     presets = {
         "blue": {"objective": "blue"},
@@ -128,19 +129,28 @@ class SantaMonica(Game):
                                   f"Santa Mónica: {faces[0]} y {faces[1]} son las dos caras de una misma "
                                   "loseta; elige caras de losetas distintas")
 
-    def parse_action(self, text: str, state: State | None = None) -> Action:
+    def _parse_action(self, text: str, state: SantaMonicaState | None) -> Action:
         content = load_content(state.options["content"]) if state is not None else _DEFAULT
         return notation.parse(text, content.tile_index, content.face_index)
+
+    def _reveals(self, before: SantaMonicaState, action: Action, player: int,
+                 after: SantaMonicaState) -> bool:
+        """The display refills from the shuffled deck (the only hidden thing) after a card is taken."""
+        return len(after.deck) < len(before.deck)
+
+    def _describe(self, state: SantaMonicaState, action: Action, player: int, lang: str, you: bool,
+                  secret: bool) -> str:
+        return words.describe(state, action, player, lang, you)
 
     @property
     def action_space_size(self) -> int:
         return notation.ACTION_SPACE_SIZE
 
-    def action_id(self, action: Action) -> int:
+    def _action_id(self, action: Action) -> int:
         return notation.action_id(action)
 
-    def action_from_id(self, action_id: int, state: State) -> Action:
-        content = load_content(state.options["content"])
+    def _action_from_id(self, action_id: int, state: SantaMonicaState | None) -> Action:
+        content = load_content(state.options["content"]) if state is not None else _DEFAULT
         return notation.action_from_id(action_id, [t["id"] for t in content.tiles],
                                        [f["code"] for f in content.faces])
 

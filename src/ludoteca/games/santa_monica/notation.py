@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from ludoteca.core import Action, NotationError
 
@@ -39,6 +40,19 @@ def make_space(row: int, col: int) -> int:
     return 2 * col + row
 
 
+ROW_NAMES = ("beach", "street")
+PERSON_NAMES = ("local", "tourist", "vip")
+
+
+def space_data(space: int) -> dict[str, Any]:
+    """A space as structured data: `{"row": "beach" | "street", "column": c}`."""
+    return {"row": ROW_NAMES[space & 1], "column": space >> 1}
+
+
+def _slot_data(back: bool, col: int) -> dict[str, Any]:
+    return {"row": "back" if back else "front", "column": col}
+
+
 @dataclass(frozen=True, slots=True)
 class ChooseTile(Action):
     tile: str
@@ -47,6 +61,9 @@ class ChooseTile(Action):
     def __str__(self) -> str:
         return f"tile {self.tile}"
 
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "tile", "tile": self.tile}
+
 
 @dataclass(frozen=True, slots=True)
 class Truck(Action):
@@ -54,6 +71,9 @@ class Truck(Action):
 
     def __str__(self) -> str:
         return f"truck {self.col}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "truck", "column": self.col}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +84,9 @@ class Take(Action):
     def __str__(self) -> str:
         return f"take F{self.col} {space_text(self.space)}"
 
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "take", "slot": _slot_data(False, self.col), "to": space_data(self.space)}
+
 
 @dataclass(frozen=True, slots=True)
 class UseFace(Action):
@@ -72,6 +95,9 @@ class UseFace(Action):
 
     def __str__(self) -> str:
         return f"sd {self.code}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "sand_dollar", "face": self.code}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +109,9 @@ class Pick(Action):
     def __str__(self) -> str:
         return f"pick {'RF'[not self.back]}{self.col} {space_text(self.space)}"
 
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "pick", "slot": _slot_data(self.back, self.col), "to": space_data(self.space)}
+
 
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
@@ -91,6 +120,9 @@ class Swap(Action):
 
     def __str__(self) -> str:
         return f"swap {space_text(self.a)} {space_text(self.b)}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "swap", "spaces": [space_data(self.a), space_data(self.b)]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +134,10 @@ class Move(Action):
     def __str__(self) -> str:
         return f"mv {KIND_LETTERS[self.kind]} {space_text(self.src)} {space_text(self.dst)}"
 
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "move", "person": PERSON_NAMES[self.kind], "from": space_data(self.src),
+                "to": space_data(self.dst)}
+
 
 @dataclass(frozen=True, slots=True)
 class Step(Action):
@@ -110,6 +146,9 @@ class Step(Action):
     def __str__(self) -> str:
         return f"step {space_text(self.dst)}"
 
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "step", "to": space_data(self.dst)}
+
 
 @dataclass(frozen=True, slots=True)
 class Happy(Action):
@@ -117,6 +156,9 @@ class Happy(Action):
 
     def __str__(self) -> str:
         return f"happy {self.choice}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "happy", "choice": self.choice}
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +169,14 @@ class Word(Action):
 
     def __str__(self) -> str:
         return self.word
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.word}
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    ChooseTile, Truck, Take, UseFace, Pick, Swap, Move, Step, Happy, Word,
+)
 
 
 @cache

@@ -1,5 +1,8 @@
 """Santa Monica's State: setup, the turn sequence, legal actions and their effects (spec 3–6).
 
+The rules specification is docs/specs/santa-monica.md in the repository; every "spec" section
+number in this package refers to it.
+
 A turn is a queue of small automatic tasks (placement actions, face extras, the truck/foodie
 reward, the end of turn) that stops whenever a player must decide (a move budget, a happy day).
 Decisions with a single legal action are applied automatically and written to `log`, the full
@@ -32,6 +35,7 @@ from .notation import (
     UseFace,
     Word,
     pair,
+    space_data,
     space_text,
 )
 from .scoring import LINES, rank_penalties, score_city
@@ -691,6 +695,12 @@ class SantaMonicaState(State):
             "cards": {space_text(s): c.cards[card]["id"] for s, card in sorted(city.items()) if card >= 0},
             "people": {space_text(s): list(here) for s, here in sorted(self.people[p].items())},
             "footprints": sorted(space_text(s) for s, card in city.items() if card in self.footprints[p]),
+            # the same city as structures, for renderers that should not read space notation
+            "spaces": [
+                {**space_data(s), "card": c.cards[card]["id"] if card >= 0 else None,
+                 "people": list(self.people[p].get(s, ())), "footprint": card in self.footprints[p]}
+                for s, card in sorted(city.items())
+            ],
         }
 
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:

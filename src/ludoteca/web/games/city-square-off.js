@@ -18,6 +18,17 @@ function parseAction(text) {
   return { text, key: words.slice(0, -1).join(" "), piece: words[words.length - 3], orient: words[words.length - 2], row, col };
 }
 
+/** The cells of every (piece, orientation) among `actions` (the server's structured actions),
+ * relative to the anchor, keyed like the notation without its square ("X5 r0", "start modern r0"). */
+function shapesOf(actions) {
+  const shapes = {};
+  for (const a of actions) {
+    const key = `${a.kind === "starter" ? "start " : ""}${a.piece} ${a.orientation}`;
+    shapes[key] ??= a.squares.map(([r, c]) => [r - a.at[0], c - a.at[1]]);
+  }
+  return shapes;
+}
+
 function squareName(row, col) {
   return row >= 0 && row < 9 && col >= 0 && col < 9 ? `${LETTERS[col]}${row + 1}` : `[${row + 1},${col + 1}]`;
 }
@@ -40,7 +51,7 @@ export function create(root, env) {
     const seat = payload.seat;
     const me = seat ?? 0;
     const other = 1 - me;
-    const shapes = payload.hints.shapes || {};
+    const shapes = shapesOf([...(payload.actions || []), ...[view.players[me].pending_action].filter(Boolean)]);
     const actions = payload.legal.map(parseAction);
     const byPiece = new Map();
     for (const a of actions) {

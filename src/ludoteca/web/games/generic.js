@@ -10,7 +10,8 @@
  *   data  { view, table, game, lang, replay } given on every update:
  *         view  = { seat (null: spectator), view (state.view(seat)), render: {en, es} (text picture),
  *                   history: [[player, text]], legal: [action texts; empty unless this seat acts now],
- *                   hints: {} (extra data some renderers get from server/hints.py) }
+ *                   actions: [{text, kind, ...}] (the legal actions as data, see Game.action_data),
+ *                   log: {en: [[seat, sentence]], es: [...]} (the moves in words) }
  *         table = { id, game, num_players, options, seats, to_move, is_over, actions }
  *         game  = the game's entry of /api/games (names, options, ...); replay: true in the replay viewer.
  *
