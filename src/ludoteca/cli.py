@@ -9,7 +9,7 @@ import contextlib
 import json
 import os
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -211,7 +211,7 @@ def play(
     raise typer.Exit(run(session, console, delay))
 
 
-def _read_record(path: Path) -> object:
+def _read_record(path: Path) -> Any:
     """A saved game's JSON, or a clear failure naming the file."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))

@@ -22,7 +22,8 @@ def test_pages_run_under_the_content_security_policy(browser, base_url, game_id)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    for url in (base_url, f"{base_url}/rules/{game_id}", link if link.startswith("http") else base_url + link):
+    table_url = link if link.startswith("http") else base_url + link
+    for url in (base_url, f"{base_url}/rules/{game_id}", table_url):
         page.goto(url)
         page.wait_for_load_state("networkidle")
     assert page.locator("#board > *").count() > 0

@@ -10,6 +10,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import ludoteca
 from ludoteca.bots import BOTS, LEVELS, Bot, make_bot
@@ -75,7 +76,7 @@ class Session:
         return cls(game, state, _seats(kinds, level), lang)
 
     @classmethod
-    def resume(cls, record: object, players: list[str] | None = None, level: str = "normal",
+    def resume(cls, record: Any, players: list[str] | None = None, level: str = "normal",
                lang: str = "en") -> Session:
         """A saved game (`Session.save`), replayed to where it stopped, to play on from there.
 
@@ -141,6 +142,9 @@ class Session:
         the uninterrupted one would have.
         """
         bot = self.seats[seat].bot
+        if bot is None:
+            raise OptionError(f"seat {seat} is a person, not a bot",
+                              f"el asiento {seat} es una persona, no un bot")
         bot.rng.seed(f"{self.state.seed}:{seat}:{len(self.state.history)}")
         action = bot.choose(self.state, seat)
         self._apply(action, seat, human=False)
