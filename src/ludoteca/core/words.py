@@ -15,6 +15,11 @@ LANGUAGES = ("en", "es")
 
 Phrase = Mapping[str, tuple[str, str]]  # lang -> (mover's form, others' form with {who})
 
+def phrase(en_you: str, en_they: str, es_you: str, es_they: str) -> Phrase:
+    """A `Phrase` from its four forms: English mover, English others, Spanish mover, Spanish others."""
+    return {"en": (en_you, en_they), "es": (es_you, es_they)}
+
+
 PLAYED: Phrase = {"en": ("You played {text}", "{who} played {text}"),
                   "es": ("Jugaste {text}", "{who} jugó {text}")}
 SECRET: Phrase = {"en": ("You made a secret move", "{who} made a secret move"),

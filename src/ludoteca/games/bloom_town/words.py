@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action, Phrase, say, seat_name
+from ludoteca.core.words import phrase
 
 from .components import SQUARE_NAMES, TYPES
 from .messages import tile_name, type_plural
@@ -15,31 +16,27 @@ if TYPE_CHECKING:
     from .rules import BloomTownState
 
 
-def _phrase(en_you: str, en_they: str, es_you: str, es_they: str) -> Phrase:
-    return {"en": (en_you, en_they), "es": (es_you, es_they)}
-
-
 PHRASES: dict[str, Phrase] = {
-    "build": _phrase("You built {tile} on {square}", "{who} built {tile} on {square}",
+    "build": phrase("You built {tile} on {square}", "{who} built {tile} on {square}",
                      "Construiste {tile} en {square}", "{who} construyó {tile} en {square}"),
-    "take": _phrase("You took {tile} from market space {space}",
+    "take": phrase("You took {tile} from market space {space}",
                     "{who} took {tile} from market space {space}",
                     "Tomaste {tile} del espacio {space} del mercado",
                     "{who} tomó {tile} del espacio {space} del mercado"),
-    "keep": _phrase("You kept your {types} for the final scoring",
+    "keep": phrase("You kept your {types} for the final scoring",
                     "{who} kept their {types} for the final scoring",
                     "Te quedaste con {types} para la puntuación final",
                     "{who} se quedó con {types} para la puntuación final"),
-    "pass": _phrase("You passed the bonus step", "{who} passed the bonus step",
+    "pass": phrase("You passed the bonus step", "{who} passed the bonus step",
                     "Pasaste el paso de bonificación", "{who} pasó el paso de bonificación"),
-    "double": _phrase("You doubled the tile's points with {source}",
+    "double": phrase("You doubled the tile's points with {source}",
                       "{who} doubled the tile's points with {source}",
                       "Duplicaste los puntos de la ficha con {source}",
                       "{who} duplicó los puntos de la ficha con {source}"),
-    "extra": _phrase("You took an extra build with {source}", "{who} took an extra build with {source}",
+    "extra": phrase("You took an extra build with {source}", "{who} took an extra build with {source}",
                      "Conseguiste una construcción extra con {source}",
                      "{who} consiguió una construcción extra con {source}"),
-    "rescore": _phrase("You spent the bonus token to rescore {types}",
+    "rescore": phrase("You spent the bonus token to rescore {types}",
                        "{who} spent the bonus token to rescore {types}",
                        "Gastaste la ficha de bonificación para volver a puntuar {types}",
                        "{who} gastó la ficha de bonificación para volver a puntuar {types}"),

@@ -205,7 +205,11 @@ def _clause(content: Content, clause: dict, space: int, ctx: dict[str, Any]) -> 
 
 
 def _wave_bonus(content: Content, entry: dict, groups: list[list[set[int]]]) -> int:
-    sizes = [len(g) for g in groups[content.tags.index(entry["tag"])]]
+    return wave_points(entry, [len(g) for g in groups[content.tags.index(entry["tag"])]])
+
+
+def wave_points(entry: dict, sizes: list[int]) -> int:
+    """An objective's group bonus for groups of these sizes (shared with the bots' evaluation)."""
     if entry["type"] == "largest_group_per_space":
         return entry["points"] * max(sizes, default=0)
     if entry["type"] == "per_space_beyond_first_in_each_group":

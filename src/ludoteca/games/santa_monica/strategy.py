@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from .scoring import ring_options, space_tags, tag_groups
+from .scoring import ring_options, space_tags, tag_groups, wave_points
 
 if TYPE_CHECKING:
     from .content import Content
@@ -206,13 +206,13 @@ def _objective(tables: Tables, objective: dict, groups: list[list[set[int]]], ci
     index = tag_names.index(entry["tag"])
     bit = 1 << index
     waves = groups[index]
-    secured = _wave(entry, [len(g) for g in waves])
+    secured = wave_points(entry, [len(g) for g in waves])
     hoped = 0.0
     growing = [g for g in waves if _room(tables, g, city, bit)]
     if growing:  # one more wave card beside the largest group that can still grow
         largest = max(growing, key=len)
         grown = [len(g) + (g is largest) for g in waves]
-        hoped += GROWTH_HOPE * (_wave(entry, grown) - secured)
+        hoped += GROWTH_HOPE * (wave_points(entry, grown) - secured)
     for bonus in objective["misc_bonus"]:
         kind, points = bonus["type"], bonus["points"]
         if kind == "largest_any_tag_group_per_space":
@@ -237,15 +237,6 @@ def _objective(tables: Tables, objective: dict, groups: list[list[set[int]]], ci
                     hoped += COLUMN_HOPE * points
         # per_filled_ring is counted with the rings
     return secured, hoped
-
-
-def _wave(entry: dict, sizes: list[int]) -> float:
-    if entry["type"] == "largest_group_per_space":
-        return entry["points"] * max(sizes, default=0)
-    if entry["type"] == "per_space_beyond_first_in_each_group":
-        return entry["points"] * sum(s - 1 for s in sizes)
-    table = entry["table"]
-    return sum(table[min(s, len(table) - 1)] for s in sizes)
 
 
 # ---- people (rings, penalty, people clauses) and footprints -------------------------------------

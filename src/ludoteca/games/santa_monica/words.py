@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action, Phrase, say, seat_name
+from ludoteca.core.words import phrase
 
 from .notation import ChooseTile, Happy, Move, Pick, Step, Swap, Take, Truck, UseFace, Word
 
@@ -13,37 +14,33 @@ if TYPE_CHECKING:
     from .rules import SantaMonicaState
 
 
-def _phrase(en_you: str, en_they: str, es_you: str, es_they: str) -> Phrase:
-    return {"en": (en_you, en_they), "es": (es_you, es_they)}
-
-
 PHRASES: dict[str, Phrase] = {
-    "tile": _phrase("You chose the starting tile {name}", "{who} chose the starting tile {name}",
+    "tile": phrase("You chose the starting tile {name}", "{who} chose the starting tile {name}",
                     "Elegiste la ficha inicial {name}", "{who} eligió la ficha inicial {name}"),
-    "truck": _phrase("You put the food truck on column {column}",
+    "truck": phrase("You put the food truck on column {column}",
                      "{who} put the food truck on column {column}",
                      "Pusiste el camión de comida en la columna {column}",
                      "{who} puso el camión de comida en la columna {column}"),
-    "take": _phrase("You took {card} from the {slot} and placed it on {space}",
+    "take": phrase("You took {card} from the {slot} and placed it on {space}",
                     "{who} took {card} from the {slot} and placed it on {space}",
                     "Tomaste {card} de la {slot} y la pusiste en {space}",
                     "{who} tomó {card} de la {slot} y la puso en {space}"),
-    "sd": _phrase("You used the sand dollar action {face}", "{who} used the sand dollar action {face}",
+    "sd": phrase("You used the sand dollar action {face}", "{who} used the sand dollar action {face}",
                   "Usaste la acción de dólar de arena {face}",
                   "{who} usó la acción de dólar de arena {face}"),
-    "swap": _phrase("You swapped the cards on {a} and {b}", "{who} swapped the cards on {a} and {b}",
+    "swap": phrase("You swapped the cards on {a} and {b}", "{who} swapped the cards on {a} and {b}",
                     "Intercambiaste las cartas de {a} y {b}", "{who} intercambió las cartas de {a} y {b}"),
-    "move": _phrase("You moved a {person} from {src} to {dst}", "{who} moved a {person} from {src} to {dst}",
+    "move": phrase("You moved a {person} from {src} to {dst}", "{who} moved a {person} from {src} to {dst}",
                     "Moviste un {person} de {src} a {dst}", "{who} movió un {person} de {src} a {dst}"),
-    "step": _phrase("You moved a person one step to {dst}", "{who} moved a person one step to {dst}",
+    "step": phrase("You moved a person one step to {dst}", "{who} moved a person one step to {dst}",
                     "Moviste una persona un paso hasta {dst}", "{who} movió una persona un paso hasta {dst}"),
-    "happy": _phrase("You chose {choice} for the happy day", "{who} chose {choice} for the happy day",
+    "happy": phrase("You chose {choice} for the happy day", "{who} chose {choice} for the happy day",
                      "Elegiste {choice} para el día feliz", "{who} eligió {choice} para el día feliz"),
-    "keep": _phrase("You kept your city as it is", "{who} kept their city as it is",
+    "keep": phrase("You kept your city as it is", "{who} kept their city as it is",
                     "Dejaste tu ciudad como estaba", "{who} dejó su ciudad como estaba"),
-    "done": _phrase("You finished moving", "{who} finished moving",
+    "done": phrase("You finished moving", "{who} finished moving",
                     "Terminaste de mover", "{who} terminó de mover"),
-    "pass": _phrase("You passed", "{who} passed", "Pasaste", "{who} pasó"),
+    "pass": phrase("You passed", "{who} passed", "Pasaste", "{who} pasó"),
 }
 ROWS = {0: {"en": "beach", "es": "la playa"}, 1: {"en": "street", "es": "la calle"}}
 PEOPLE = ({"en": "local", "es": "local"}, {"en": "tourist", "es": "turista"}, {"en": "VIP", "es": "VIP"})
