@@ -6,6 +6,7 @@ only when the toy game works, so nothing here depends on the speed of the machin
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from ludoteca.bots import MctsBot
 from ludoteca.bots.mcts import playout
 from ludoteca.core import OptionError
 
-from .toy import Add, FakeClock, MatchGame, MatchState, Tree, tree_state
+from .toy import Add, CountGame, CountState, FakeClock, MatchGame, MatchState, Tree, tree_state
 
 SEEDS = range(10)
 
@@ -173,3 +174,30 @@ def test_a_search_stops_once_its_choice_cannot_change_and_chooses_as_the_whole_b
     monkeypatch.setattr(mcts, "_settled", lambda table, left: False)
     full = [str(MctsBot(seed=2, iterations=2000).choose(position, 0)) for position in positions]
     assert [choice for choice, _ in early] == full
+
+
+class _CollectorWatch(CountState):
+    """A position that notes whether the cyclic garbage collector runs while it is searched."""
+
+    collector_states: list[bool] = []
+
+    def evaluation(self, player: int) -> float:
+        self.collector_states.append(gc.isenabled())
+        return super().evaluation(player)
+
+
+class _CollectorWatchGame(CountGame):
+    state_class = _CollectorWatch
+
+
+@pytest.mark.parametrize("enabled_before", [True, False])
+def test_the_collector_is_paused_during_a_search_and_restored_as_it_was(enabled_before):
+    _CollectorWatch.collector_states = []
+    state = _CollectorWatchGame().new_state(2, seed=1)
+    (gc.enable if enabled_before else gc.disable)()
+    try:
+        MctsBot(seed=1, iterations=50).choose(state, 0)
+        assert gc.isenabled() is enabled_before
+    finally:
+        gc.enable()
+    assert _CollectorWatch.collector_states and not any(_CollectorWatch.collector_states)

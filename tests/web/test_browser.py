@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import httpx
 import pytest
 
@@ -68,7 +70,18 @@ def _bot_game(base_url: str, game_id: str) -> str:
     answer = httpx.post(
         f"{base_url}/api/tables", json={"game": game_id, "seats": [{"kind": "bot", "bot": "random"}] * count}
     )
-    return answer.json()["id"]
+    table_id = answer.json()["id"]
+    _wait_until_over(base_url, table_id)
+    return table_id
+
+
+def _wait_until_over(base_url: str, table_id: str, seconds: float = 180.0) -> None:
+    """Bots play a whole game in the server before the page opens: on a busy machine that takes
+    longer than a page wait allows, and the test is about the summary, not the bots' speed."""
+    deadline = time.monotonic() + seconds
+    while not httpx.get(f"{base_url}/api/tables/{table_id}").json()["table"]["is_over"]:
+        assert time.monotonic() < deadline, f"the bots' game {table_id} did not end in {seconds} s"
+        time.sleep(0.25)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
