@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import plain, undo
 from .errors import IllegalAction
+from .messages import CORE, Message, languages
 from .result import Result
 from .words import language
 
@@ -179,8 +180,8 @@ class State(Generic[ActionT]):
         return action in self._legal_for(player)
 
     def explain_illegal(self, action: ActionT, player: int, lang: str = "en") -> str:
-        """Why `action` is not legal now, in `lang` ("en" or "es"); games override to name the rule."""
-        return "no es una jugada legal ahora" if lang == "es" else "not a legal action now"
+        """Why `action` is not legal now, in `lang`; games override to name the rule."""
+        return CORE.text("action.not_legal", lang)
 
     # ---- the contract -----------------------------------------------------------------------
 
@@ -262,7 +263,7 @@ class State(Generic[ActionT]):
             action = self.game.parse_action(action, self)  # refuses it, naming what was given
         self._check_own(action)
         if not self.is_legal(action, player):
-            raise IllegalAction(*(self._illegal_message(action, player, lang) for lang in ("en", "es")))
+            raise IllegalAction(self._illegal_message(action, player))
         self._apply(action, player)
         self.history.append((player, str(action)))
         self._legal_cache = {}
@@ -271,9 +272,7 @@ class State(Generic[ActionT]):
         """Refuse an action of another game before any game code reads its fields."""
         types = self.game.action_types
         if types and not isinstance(action, types):
-            names = self.game.info.names
-            raise IllegalAction(f"{names['en']}: {action!r} is not an action of this game",
-                                f"{names['es']}: {action!r} no es una jugada de este juego")
+            raise IllegalAction(self.game.in_game(CORE.message("action.foreign", action=repr(action))))
 
     def clone(self) -> State[ActionT]:
         """A fully independent copy (shares only immutable component data)."""
@@ -344,29 +343,23 @@ class State(Generic[ActionT]):
             cls._field_names = names  # type: ignore[attr-defined]
         return names
 
-    def _illegal_message(self, action: ActionT, player: int, lang: str) -> str:
-        legal = _summarise(self.legal_actions(player), "y" if lang == "es" else "and")
-        now = "legales ahora" if lang == "es" else "legal now"
-        why = self.explain_illegal(action, player, lang)
-        return f"{self.game.info.names[lang]}: {action} — {why}; {now}: {legal}"
+    def _illegal_message(self, action: ActionT, player: int) -> Message:
+        why = {lang: self.explain_illegal(action, player, lang) for lang in languages()}
+        legal = _summarise(self.legal_actions(player))
+        return self.game.in_game(CORE.message("action.illegal", action=str(action), why=why, legal=legal))
 
     def _actor(self, player: int | None) -> int:
         to_move = self.to_move
-        names = self.game.info.names
+        in_game = self.game.in_game
         if not to_move:
-            raise IllegalAction(f"{names['en']}: the game is over", f"{names['es']}: la partida ha terminado")
+            raise IllegalAction(in_game(CORE.message("turn.over")))
         if player is None:
             if len(to_move) == 1:
                 return to_move[0]
-            raise IllegalAction(
-                f"{names['en']}: several players act now ({_seats(to_move)}); say which player acts",
-                f"{names['es']}: ahora actúan varios jugadores ({_seats(to_move, 'es')}); di cuál juega",
-            )
+            raise IllegalAction(in_game(CORE.message("turn.several", seats=_seats(to_move))))
         if player not in to_move:
-            raise IllegalAction(
-                f"{names['en']}: it is not player {player}'s turn; to move: {_seats(to_move)}",
-                f"{names['es']}: no es el turno del jugador {player}; juega: {_seats(to_move, 'es')}",
-            )
+            raise IllegalAction(in_game(CORE.message("turn.not_yours", player=player,
+                                                     seats=_seats(to_move))))
         return player
 
     def __repr__(self) -> str:
@@ -379,13 +372,13 @@ def _copy_rng(rng: random.Random) -> random.Random:
     return copy
 
 
-def _seats(players: tuple[int, ...], lang: str = "en") -> str:
-    word = "jugador" if lang == "es" else "player"
-    return ", ".join(f"{word} {p}" for p in players)
+def _seats(players: tuple[int, ...]) -> dict[str, str]:
+    """"player 0, player 2" in every language."""
+    return {lang: ", ".join(CORE.text("seat.lower", lang, seat=p) for p in players) for lang in languages()}
 
 
-def _summarise(actions: Sequence[Action], more_word: str = "and", limit: int = 12) -> str:
+def _summarise(actions: Sequence[Action], limit: int = 12) -> Message | str:
+    """The first `limit` actions' notation, and how many more there are."""
     shown = ", ".join(str(a) for a in actions[:limit])
     more = len(actions) - limit
-    extra = "más" if more_word == "y" else "more"
-    return f"{shown} … {more_word} {more} {extra}" if more > 0 else shown or "—"
+    return CORE.message("list.more", shown=shown, more=more) if more > 0 else shown or "—"

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from ludoteca.core import State, rank
+from ludoteca.core.words import language
 
 from . import heuristic, scoring, strategy
 from .board import (
@@ -30,6 +31,7 @@ from .board import (
     register_board,
     settler_allowance,
 )
+from .messages import MESSAGES
 from .notation import Place
 from .position import Position, board_data, to_notation
 from .render import render
@@ -232,9 +234,9 @@ class BlueLagoonState(State):
         tile"); in Spanish only the text, since the codes are English words."""
         reason = self.illegal_reason(action, player)
         if reason is None:
-            return ALLOWED[lang if lang == "es" else "en"]
-        text = REASONS[reason]
-        return text["es"] if lang == "es" else f"{reason}: {text['en']}"
+            return MESSAGES.text("reason.allowed", lang)
+        text = MESSAGES.text(f"reason.{reason}", lang)
+        return f"{reason}: {text}" if language(lang) == "en" else text  # the codes are English words
 
     # ---- placing -----------------------------------------------------------------------------
 
@@ -394,18 +396,7 @@ class BlueLagoonState(State):
         return f"<blue-lagoon state, phase {self.phase}, {status}, {len(self.history)} actions>"
 
 
-# The rule an illegal action breaks (spec 5), by reason code, in English and Spanish.
-REASONS = {
-    "game_over": {"en": "the game has ended", "es": "la partida ha terminado"},
-    "off_board": {"en": "that tile is not on the board", "es": "esa casilla no está en el tablero"},
-    "village_in_settlement": {"en": "villages cannot be placed in the settlement phase",
-                              "es": "en la fase de asentamiento no se pueden colocar aldeas"},
-    "none_in_hand": {"en": "no piece of that kind left in hand",
-                     "es": "no quedan piezas de ese tipo en mano"},
-    "occupied": {"en": "a piece already stands on that tile", "es": "ya hay una pieza en esa casilla"},
-    "village_on_sea": {"en": "villages cannot be placed on the sea",
-                       "es": "no se pueden colocar aldeas en el mar"},
-    "not_adjacent": {"en": "no own piece is next to that tile",
-                     "es": "no hay ninguna pieza propia junto a esa casilla"},
-}
-ALLOWED = {"en": "allowed now", "es": "permitida ahora"}  # explaining a legal action
+# The rule an illegal action breaks (spec 5), by reason code: the messages `reason.<code>`.
+REASONS = {code: MESSAGES.templates(f"reason.{code}") for code in (
+    "game_over", "off_board", "village_in_settlement", "none_in_hand", "occupied", "village_on_sea",
+    "not_adjacent")}
