@@ -130,6 +130,14 @@ class Catalogue:
         return f"<messages of {self.package}>"
 
 
+class GameCatalogue(Catalogue):
+    """A game's catalogue: its name (the code `name`) begins every refusal it raises."""
+
+    def refusal(self, code: str, **args: Any) -> Message:
+        """Message `code` prefixed with the game's name ("Blue Lagoon: ..."), as errors read."""
+        return in_game(self.templates("name"), self.message(code, **args))
+
+
 @dataclass(frozen=True)
 class Message:
     """A message code with its arguments: written in a language only when read."""

@@ -5,15 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core import NotationError
-from ludoteca.core.messages import Catalogue, Message, in_game
+from ludoteca.core.messages import GameCatalogue
 
-MESSAGES = Catalogue(__package__)
-NAMES = MESSAGES.templates("name")
-
-
-def refusal(code: str, **args: Any) -> Message:
-    """Message `code`, prefixed with the game's name as every Blue Lagoon error reads."""
-    return in_game(NAMES, MESSAGES.message(code, **args))
+MESSAGES = GameCatalogue(__package__)
+refusal = MESSAGES.refusal
 
 
 def notation_error(code: str, **args: Any) -> NotationError:
