@@ -105,17 +105,17 @@ class Catalogue:
         keys = [code[len(start):] for code in self.texts[FALLBACK] if code.startswith(start)]
         return {lang: {key: self.template(start + key, lang) for key in keys} for lang in _LANGUAGES}
 
-    def message(self, code: str, **args: Any) -> Message:
+    def message(self, code: str, /, **args: Any) -> Message:
         """The message `code` with its arguments, to be written later in the reader's language."""
         if code not in self:
             raise KeyError(f"{self.package} has no message {code!r}")
         return Message(self, code, args)
 
-    def text(self, code: str, lang: str = FALLBACK, **args: Any) -> str:
+    def text(self, code: str, lang: str = FALLBACK, /, **args: Any) -> str:
         """The message `code` written in `lang` at once."""
         return self.message(code, **args).text(lang)
 
-    def by_language(self, code: str, **args: Any) -> dict[str, str]:
+    def by_language(self, code: str, /, **args: Any) -> dict[str, str]:
         """The message `code` in every language, `{lang: text}` (for JSON, labels, option help)."""
         message = self.message(code, **args)
         return {lang: message.text(lang) for lang in _LANGUAGES}
@@ -133,7 +133,7 @@ class Catalogue:
 class GameCatalogue(Catalogue):
     """A game's catalogue: its name (the code `name`) begins every refusal it raises."""
 
-    def refusal(self, code: str, **args: Any) -> Message:
+    def refusal(self, code: str, /, **args: Any) -> Message:
         """Message `code` prefixed with the game's name ("Blue Lagoon: ..."), as errors read."""
         return in_game(self.templates("name"), self.message(code, **args))
 

@@ -54,7 +54,7 @@ class Position:
     seats: list[Seat]
 
 
-def _error(code: str, **args: Any) -> NotationError:
+def _error(code: str, /, **args: Any) -> NotationError:
     """The refusal `code` of the position notation (messages `position.*`)."""
     return notation_error(f"position.{code}", **args)
 

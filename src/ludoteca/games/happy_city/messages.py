@@ -11,5 +11,5 @@ MESSAGES = GameCatalogue(__package__)
 refusal = MESSAGES.refusal
 
 
-def notation_error(code: str, **args: Any) -> NotationError:
+def notation_error(code: str, /, **args: Any) -> NotationError:
     return NotationError(refusal(code, **args))

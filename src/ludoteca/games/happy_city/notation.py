@@ -59,7 +59,7 @@ ALL_MOVES: tuple[Move, ...] = (
 _BY_TEXT = {str(move): move for move in ALL_MOVES}
 
 
-def _error(code: str, **args: Any) -> NotationError:
+def _error(code: str, /, **args: Any) -> NotationError:
     return notation_error(f"notation.{code}", **args)
 
 

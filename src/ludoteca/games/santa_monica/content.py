@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ludoteca.core import OptionError
 from ludoteca.core.data import load_json
+from ludoteca.core.messages import Message
+
+from .messages import MESSAGES, refusal
 
 PACKAGE = "ludoteca.games.santa_monica"
 FILES = ("cards.json", "starting-tiles.json", "sand-dollar-tiles.json", "objectives.json")
@@ -126,12 +129,10 @@ def _load(directory: str) -> Content:
             try:
                 raw[name] = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError) as error:
-                raise ContentError(f"Santa Monica: cannot read {name}: {error}",
-                                   f"Santa Mónica: no se puede leer {name}: {error}") from error
+                raise ContentError(refusal("content.unreadable", name=name, error=error)) from error
         else:
             if directory and not Path(directory).is_dir():
-                raise ContentError(f"Santa Monica: content directory {directory!r} does not exist",
-                                   f"Santa Mónica: la carpeta de contenido {directory!r} no existe")
+                raise ContentError(refusal("content.no_directory", directory=repr(directory)))
             raw[name] = load_json(PACKAGE, name)
     validate(raw)
     return Content(raw)
@@ -140,36 +141,31 @@ def _load(directory: str) -> Content:
 # ---- validation ---------------------------------------------------------------------------------
 
 
-# Where a problem is: a file name (the same in both languages) or a part of a file, in English and
-# Spanish; `_fail` takes the message in both languages too.
-Where = str | tuple[str, str]
-_PART = {"card": "carta", "tile": "ficha", "face": "cara", "objective": "objetivo"}
+# Where a problem is: a file name (the same in every language) or a part of a file.
+Where = str | Message
 
 
-def _part(file: str, part: str, ident: Any) -> tuple[str, str]:
-    return f"{file} {part} {ident}", f"{file}, {_PART[part]} {ident}"
+def _part(file: str, part: str, ident: Any) -> Message:
+    return MESSAGES.message(f"content.part.{part}", file=file, ident=ident)
 
 
-def _fail(where: Where, message: str, es: str):
-    en_where, es_where = (where, where) if isinstance(where, str) else where
-    raise ContentError(f"Santa Monica: {en_where}: {message}", f"Santa Mónica: {es_where}: {es}")
+def _fail(where: Where, code: str, /, **args: Any) -> NoReturn:
+    raise ContentError(refusal("content.problem", where=where, problem=MESSAGES.message(code, **args)))
 
 
 def _int(where: Where, obj: dict, key: str, minimum: int | None = None) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        _fail(where, f"{key!r} must be an integer, not {value!r}",
-              f"{key!r} debe ser un número entero, no {value!r}")
+        _fail(where, "content.key_integer_value", key=repr(key), value=repr(value))
     if minimum is not None and value < minimum:
-        _fail(where, f"{key!r} must be at least {minimum}, not {value}",
-              f"{key!r} debe ser como mínimo {minimum}, no {value}")
+        _fail(where, "content.key_least_minimum_value", key=repr(key), minimum=minimum, value=value)
     return value
 
 
 def _list(where: Where, obj: dict, key: str) -> list:
     value = obj.get(key)
     if not isinstance(value, list):
-        _fail(where, f"{key!r} must be a list", f"{key!r} debe ser una lista")
+        _fail(where, "content.key_list", key=repr(key))
     return value
 
 
@@ -178,9 +174,9 @@ def _unique(where: Where, items: list[dict], key: str) -> None:
     for item in items:
         value = item.get(key)
         if not isinstance(value, str) or not value:
-            _fail(where, f"every entry needs a text {key!r}", f"cada entrada necesita un texto {key!r}")
+            _fail(where, "content.every_entry_needs_text", key=repr(key))
         if value in seen:
-            _fail(where, f"{key} {value!r} is used twice", f"{key} {value!r} aparece dos veces")
+            _fail(where, "content.key_value_used_twice", key=key, value=repr(value))
         seen.add(value)
 
 
@@ -188,7 +184,7 @@ def validate(raw: dict[str, Any]) -> None:
     """Raise `ContentError` naming the first rule the content breaks (rules of spec 2.4–2.7)."""
     for name in FILES:
         if not isinstance(raw.get(name), dict):
-            _fail(name, "the file must hold a JSON object", "el fichero debe contener un objeto JSON")
+            _fail(name, "content.file_hold_json_object")
     tags = _validate_cards(raw["cards.json"])
     _validate_tiles(raw["starting-tiles.json"], tags)
     _validate_faces(raw["sand-dollar-tiles.json"])
@@ -198,36 +194,32 @@ def validate(raw: dict[str, Any]) -> None:
 def _validate_cards(data: dict) -> list[str]:
     tags = _list("cards.json", data, "tags")
     if not tags or not all(isinstance(t, str) for t in tags) or "wave" not in tags:
-        _fail("cards.json", "'tags' must list the tag keys, including 'wave'",
-              "'tags' debe enumerar las claves de las etiquetas, 'wave' incluida")
+        _fail("cards.json", "content.tags_list_tag_keys")
     cards = _list("cards.json", data, "cards")
     if not cards:
-        _fail("cards.json", "there must be at least one card", "debe haber al menos una carta")
+        _fail("cards.json", "content.there_least_one_card")
     for key in ("id", "name", "name_es"):
         _unique("cards.json", cards, key)
     for card in cards:
         where = _part("cards.json", "card", card['id'])
         if card.get("row") not in ROWS:
-            _fail(where, "'row' must be 'beach' or 'street'", "'row' debe ser 'beach' o 'street'")
+            _fail(where, "content.row_beach_street")
         card_tags = _list(where, card, "tags")
         if not 1 <= len(card_tags) <= 2 or len(set(card_tags)) != len(card_tags):
-            _fail(where, "a card has 1 or 2 different tags", "una carta tiene 1 o 2 etiquetas distintas")
+            _fail(where, "content.card_has_1_2")
         for tag in card_tags:
             if tag not in tags:
-                _fail(where, f"unknown tag {tag!r}; tags are {', '.join(tags)}",
-                      f"etiqueta {tag!r} desconocida; las etiquetas son {', '.join(tags)}")
+                _fail(where, "content.unknown_tag_tag_tags", tag=repr(tag), join=', '.join(tags))
         if "wave" in card_tags and card["row"] != "beach":
-            _fail(where, "only beach cards may carry the 'wave' tag",
-                  "solo las cartas de playa pueden llevar la etiqueta 'wave'")
+            _fail(where, "content.only_beach_cards_may")
         actions = _list(where, card, "actions")
         if len(actions) > 2:
-            _fail(where, "a card has at most 2 actions", "una carta tiene como máximo 2 acciones")
+            _fail(where, "content.card_has_most_2_2")
         for action in actions:
             _validate_action(where, action)
         clauses = _list(where, card, "scoring")
         if len(clauses) > 2:
-            _fail(where, "a card has at most 2 scoring clauses",
-                  "una carta tiene como máximo 2 cláusulas de puntuación")
+            _fail(where, "content.card_has_most_2_3")
         for clause in clauses:
             _validate_clause(where, clause, card_tags, tags)
         _validate_rings(where, _list(where, card, "rings"))
@@ -240,99 +232,85 @@ def _validate_action(where: Where, action: dict) -> None:
         _int(where, action, "amount", 1)
     elif kind == "add":
         if sum(_int(where, action, k, 0) for k in ("local", "tourist", "vip")) < 1:
-            _fail(where, "an 'add' action adds at least one person",
-                  "una acción 'add' añade al menos una persona")
+            _fail(where, "content.add_action_adds_least")
     elif kind == "move":
         kinds = _list(where, action, "kinds")
         if not kinds or kinds != [k for k in KINDS if k in kinds]:
-            _fail(where, "'kinds' is a non-empty list of local, tourist, vip in that order",
-                  "'kinds' es una lista no vacía de local, tourist, vip en ese orden")
+            _fail(where, "content.kinds_non_empty_list")
         _int(where, action, "people", 1)
         _int(where, action, "distance", 1)
     else:
-        _fail(where, f"unknown action type {kind!r}; use sand_dollars, add or move",
-              f"tipo de acción {kind!r} desconocido; usa sand_dollars, add o move")
+        _fail(where, "content.unknown_action_type_kind", kind=repr(kind))
 
 
 def _validate_clause(where: Where, clause: dict, card_tags: list[str], tags: list[str]) -> None:
     kind = clause.get("type") if isinstance(clause, dict) else None
     if kind not in CLAUSE_FIELDS:
-        _fail(where, f"unknown scoring clause {kind!r}; use {', '.join(CLAUSE_FIELDS)}",
-              f"cláusula de puntuación {kind!r} desconocida; usa {', '.join(CLAUSE_FIELDS)}")
+        _fail(where, "content.unknown_scoring_clause_kind", kind=repr(kind), join=', '.join(CLAUSE_FIELDS))
     for field in CLAUSE_FIELDS[kind]:
         if field == "tag":
             if clause.get("tag") not in tags:
-                _fail(where, f"clause {kind} names unknown tag {clause.get('tag')!r}",
-                      f"la cláusula {kind} nombra una etiqueta desconocida, {clause.get('tag')!r}")
+                _fail(where, "content.clause_kind_names_unknown", kind=kind, clause=repr(clause.get('tag')))
         elif field == "kind":
             if clause.get("kind") not in ("local", "tourist"):
-                _fail(where, "clause people_city counts 'local' or 'tourist'",
-                      "la cláusula people_city cuenta 'local' o 'tourist'")
+                _fail(where, "content.clause_people_city_counts")
         elif field == "per_card":
             if not isinstance(clause.get("per_card"), bool):
-                _fail(where, "clause chain needs 'per_card' true or false",
-                      "la cláusula chain necesita 'per_card' true o false")
+                _fail(where, "content.clause_chain_needs_per")
         else:
             _int(where, clause, field, 1 if field in ("per", "min") else None)
     if kind == "chain" and clause["tag"] not in card_tags:
-        _fail(where, f"a chain clause's tag ({clause['tag']}) must be one of the card's tags",
-              f"la etiqueta de una cláusula chain ({clause['tag']}) debe ser una de las de la carta")
+        _fail(where, "content.chain_clause_s_tag", clause=clause['tag'])
 
 
 def _validate_rings(where: Where, rings: list) -> None:
     if len(rings) > 2:
-        _fail(where, "a card has at most 2 rings", "una carta tiene como máximo 2 anillos")
+        _fail(where, "content.card_has_most_2")
     for ring in rings:
         if not isinstance(ring, dict):
-            _fail(where, "a ring is an object", "un anillo es un objeto")
+            _fail(where, "content.ring_object")
         _int(where, ring, "points")
         if "any_number" in ring:
             if ring["any_number"] not in ("local", "tourist", "any"):
-                _fail(where, "'any_number' must be local, tourist or any",
-                      "'any_number' debe ser local, tourist o any")
+                _fail(where, "content.any_number_local_tourist")
             if len(rings) > 1:
-                _fail(where, "a card with an any-number ring has no other ring",
-                      "una carta con un anillo de cualquier número de personas no tiene otro anillo")
+                _fail(where, "content.card_any_number_ring")
         elif isinstance(ring.get("need"), dict):
             if sum(_int(where, ring["need"], k, 0) for k in ("local", "tourist", "any")) < 1:
-                _fail(where, "a ring needs at least one person", "un anillo necesita al menos una persona")
+                _fail(where, "content.ring_needs_least_one")
         else:
-            _fail(where, "a ring has 'need' (exact) or 'any_number'",
-                  "un anillo tiene 'need' (número exacto) o 'any_number'")
+            _fail(where, "content.ring_has_need_exact")
 
 
 def _validate_tiles(data: dict, tags: list[str]) -> None:
     tiles = _list("starting-tiles.json", data, "tiles")
     if not 2 <= len(tiles) <= MAX_TILES:
-        _fail("starting-tiles.json", f"there must be 2 to {MAX_TILES} starting tiles (one per player)",
-              f"debe haber de 2 a {MAX_TILES} fichas iniciales (una por jugador)")
+        _fail("starting-tiles.json", "content.there_2_max_tiles", max_tiles=MAX_TILES)
     for key in ("id", "name", "name_es"):
         _unique("starting-tiles.json", tiles, key)
     for tile in tiles:
         where = _part("starting-tiles.json", "tile", tile['id'])
         if not tile["id"].isalpha() or not tile["id"].isupper() or not tile["id"].isascii():
-            _fail(where, "a tile id is written with the letters A-Z only",
-                  "el identificador de una ficha se escribe solo con las letras A-Z")
+            _fail(where, "content.tile_id_written_letters")
         _int(where, tile, "vips", 0)
         bonus = tile.get("bonus")
         if not isinstance(bonus, dict):
-            _fail(where, "'bonus' must be an object", "'bonus' debe ser un objeto")
+            _fail(where, "content.bonus_object")
         for key in ("sand_dollars", "local", "tourist"):
             _int(where, bonus, key, 0)
         halves = tile.get("tags")
         if not isinstance(halves, dict):
-            _fail(where, "'tags' must give the 'beach' and 'street' halves' tags",
-                  "'tags' debe dar las etiquetas de las mitades 'beach' y 'street'")
+            _fail(where, "content.tags_give_beach_street")
         for half in ("beach", "street"):
             for tag in _list(where, halves, half):
                 if tag not in tags:
-                    _fail(where, f"unknown tag {tag!r}", f"etiqueta {tag!r} desconocida")
+                    _fail(where, "content.unknown_tag_tag", tag=repr(tag))
         for tag in _list(where, tile, "footprint_tags"):
             if tag not in tags:
-                _fail(where, f"unknown footprint tag {tag!r}", f"etiqueta de huella {tag!r} desconocida")
+                _fail(where, "content.unknown_footprint_tag_tag", tag=repr(tag))
         scoring = tile.get("footprint_scoring")
         if not isinstance(scoring, dict):
-            _fail(where, "'footprint_scoring' must be an object", "'footprint_scoring' debe ser un objeto")
+            _fail(where, "content.footprint_scoring_object")
         _int(where, scoring, "per_footprint")
         _int(where, scoring, "per_matching_tag")
 
@@ -340,41 +318,35 @@ def _validate_tiles(data: dict, tags: list[str]) -> None:
 def _validate_faces(data: dict) -> None:
     tiles = _list("sand-dollar-tiles.json", data, "tiles")
     if len(tiles) < 2:
-        _fail("sand-dollar-tiles.json", "there must be at least 2 sand dollar tiles",
-              "debe haber al menos 2 losetas de dólar de arena")
+        _fail("sand-dollar-tiles.json", "content.there_least_2_sand")
     faces = []
     for tile in tiles:
         tile_faces = _list("sand-dollar-tiles.json", tile, "faces")
         if len(tile_faces) != 2:
-            _fail("sand-dollar-tiles.json", "every sand dollar tile has exactly 2 faces",
-                  "cada loseta de dólar de arena tiene exactamente 2 caras")
+            _fail("sand-dollar-tiles.json", "content.every_sand_dollar_tile")
         faces.extend(tile_faces)
     if len(faces) > MAX_TILES:
-        _fail("sand-dollar-tiles.json", f"at most {MAX_TILES} faces", f"como máximo {MAX_TILES} caras")
+        _fail("sand-dollar-tiles.json", "content.most_max_tiles_faces", max_tiles=MAX_TILES)
     _unique("sand-dollar-tiles.json", faces, "code")
     for face in faces:
         where = _part("sand-dollar-tiles.json", "face", face['code'])
         if not face["code"].isalpha() or not face["code"].isupper() or not face["code"].isascii():
-            _fail(where, "a face code is written with the letters A-Z only",
-                  "el código de una cara se escribe solo con las letras A-Z")
+            _fail(where, "content.face_code_written_letters")
         _int(where, face, "cost", 0)
         effect = face.get("effect")
         if not isinstance(effect, dict) or effect.get("from") not in FROMS:
-            _fail(where, f"'effect.from' must be one of {', '.join(FROMS)}",
-                  f"'effect.from' debe ser uno de estos: {', '.join(FROMS)}")
+            _fail(where, "content.effect_from_one_join", join=', '.join(FROMS))
         picks = _int(where, effect, "picks", 1)
         if picks > 2 or (effect["from"] == "column" and picks != 2):
-            _fail(where, "'picks' is 1 or 2; a 'column' face takes the 2 cards of one column",
-                  "'picks' es 1 o 2; una cara 'column' toma las 2 cartas de una columna")
+            _fail(where, "content.picks_1_2_column")
         if effect.get("extra") not in EXTRAS:
-            _fail(where, f"unknown 'extra' {effect.get('extra')!r}",
-                  f"'extra' desconocido: {effect.get('extra')!r}")
+            _fail(where, "content.unknown_extra_effect", effect=repr(effect.get('extra')))
 
 
 def _validate_objectives(data: dict, tags: list[str]) -> None:
     objectives = _list("objectives.json", data, "objectives")
     if not objectives:
-        _fail("objectives.json", "there must be at least one objective", "debe haber al menos un objetivo")
+        _fail("objectives.json", "content.there_least_one_objective")
     _unique("objectives.json", objectives, "id")
     for objective in objectives:
         where = _part("objectives.json", "objective", objective['id'])
@@ -387,17 +359,15 @@ def _validate_objectives(data: dict, tags: list[str]) -> None:
 def _check_entry(where: Where, entry: Any, types: dict[str, tuple], tags: list[str]) -> None:
     kind = entry.get("type") if isinstance(entry, dict) else None
     if kind not in types:
-        _fail(where, f"unknown type {kind!r}; use {', '.join(types)}",
-              f"tipo {kind!r} desconocido; usa {', '.join(types)}")
+        _fail(where, "content.unknown_type_kind_use", kind=repr(kind), join=', '.join(types))
     for field in types[kind]:
         if field == "tag":
             if entry.get("tag") not in tags:
                 tag = entry.get("tag")
-                _fail(where, f"unknown tag {tag!r}", f"etiqueta {tag!r} desconocida")
+                _fail(where, "content.unknown_tag_tag", tag=repr(tag))
         elif field in ("table", "points_by_rank"):
             values = _list(where, entry, field)
             if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-                _fail(where, f"{field!r} must be a non-empty list of integers",
-                      f"{field!r} debe ser una lista no vacía de números enteros")
+                _fail(where, "content.field_non_empty_list", field=repr(field))
         else:
             _int(where, entry, field, 1 if field in ("per", "min") else None)
