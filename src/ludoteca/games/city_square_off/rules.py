@@ -18,52 +18,18 @@ from ludoteca.core import State
 from ludoteca.core.result import Result
 
 from . import heuristic, scoring, strategy
+from .messages import MESSAGES
 from .notation import STARTER_IDS, Place
 from .pieces import Catalogue, catalogue
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
 
 # why an action is illegal (spec §5.4), in English and Spanish
-REASONS = {
-    "same_orientation": (
-        "{piece} {orient} is the same orientation as {canonical}; use {canonical}",
-        "{piece} {orient} es la misma orientación que {canonical}; usa {canonical}",
-    ),
-    "starter_first": ("place your starter first", "primero coloca tu ficha de inicio"),
-    "starters_placed": ("starters are already placed", "las fichas de inicio ya están colocadas"),
-    "already_placed": ("you have already placed {piece}", "ya has colocado {piece}"),
-    "not_the_card": (
-        "the revealed shape is {card}, not {piece}",
-        "la forma descubierta es {card}, no {piece}",
-    ),
-    "off_grid_entirely": (
-        "at least one square of the tile must lie on the grid",
-        "al menos una casilla de la ficha debe quedar en la cuadrícula",
-    ),
-    "over_the_edge": ("the piece goes over the edge of the grid", "la pieza se sale de la cuadrícula"),
-    "covered": ("a square of it is already covered", "una de sus casillas ya está cubierta"),
-    "not_touching": (
-        "it does not touch your city (one side must touch a covered square)",
-        "no toca tu ciudad (un lado debe tocar una casilla cubierta)",
-    ),
-    "not_dealt": ("you were dealt the {starter} starter", "te ha tocado la ficha de inicio {starter}"),
-    "starter_taken": (
-        "the other player has taken that starter",
-        "el otro jugador ya ha elegido esa ficha de inicio",
-    ),
-    "starter_excluded": (
-        "that starter is excluded in this game",
-        "esa ficha de inicio no se usa en esta partida",
-    ),
-    "starter_off_grid": (
-        "the starter must lie completely on the grid",
-        "la ficha de inicio debe quedar entera dentro de la cuadrícula",
-    ),
-    "starter_centre": (
-        "the starter must cover e5 and at least {logo} logo squares",
-        "la ficha de inicio debe cubrir e5 y al menos {logo} casillas del logotipo",
-    ),
-}
+# Why a placement is not legal now, by reason code: the messages `reason.<code>`.
+REASONS = {code: MESSAGES.templates(f"reason.{code}") for code in (
+    "same_orientation", "starter_first", "starters_placed", "already_placed", "not_the_card",
+    "off_grid_entirely", "over_the_edge", "covered", "not_touching", "not_dealt", "starter_taken",
+    "starter_excluded", "starter_off_grid", "starter_centre")}
 
 
 class CitySquareOffState(State):
@@ -193,8 +159,7 @@ class CitySquareOffState(State):
 
     def explain_illegal(self, action: Place, player: int, lang: str = "en") -> str:
         code, values = self._illegal_reason(action, player)
-        english, spanish = REASONS[code]
-        return (spanish if lang == "es" else english).format(**values)
+        return MESSAGES.text(f"reason.{code}", lang, **values)
 
     def _illegal_reason(self, action: Place, player: int) -> tuple[str, dict]:
         """Which rule `action` breaks (a key of REASONS) and the values its message names."""
