@@ -148,6 +148,17 @@ class Game(Generic[StateT, ActionT]):
         The conformance suite checks the answer against determinized samples."""
         return False
 
+    def _render(self, state: StateT, lang: str, player: int | None, markup: bool) -> str:
+        """Game hook: the text picture of `state` as `player` may see it (`State.render`).
+
+        The game wires its `render.py` here, in its `Game`, so that the rules module never imports
+        the picture (and the picture may import the rules' types freely)."""
+        raise NotImplementedError(f"{self.info.id} has no text picture")
+
+    def _components(self, state: StateT, lang: str) -> dict[str, str]:
+        """Game hook: the component texts of `State.components` (from the game's `render.py`)."""
+        return {}
+
     @property
     def action_space_size(self) -> int:
         """The number of fixed action ids (for RL action masks)."""

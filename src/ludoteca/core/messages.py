@@ -105,6 +105,13 @@ class Catalogue:
         keys = [code[len(start):] for code in self.texts[FALLBACK] if code.startswith(start)]
         return {lang: {key: self.template(start + key, lang) for key in keys} for lang in _LANGUAGES}
 
+    def group(self, prefix: str) -> dict[str, dict[str, str]]:
+        """`{key: {lang: template}}` of every code `<prefix>.<key>`: a table of reasons or labels
+        by key, each in every language."""
+        start = prefix + "."
+        return {code[len(start):]: self.templates(code) for code in self.texts[FALLBACK]
+                if code.startswith(start)}
+
     def message(self, code: str, /, **args: Any) -> Message:
         """The message `code` with its arguments, to be written later in the reader's language."""
         if code not in self:

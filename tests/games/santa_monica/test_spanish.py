@@ -11,7 +11,7 @@ import pytest
 from ludoteca import IllegalAction, NotationError, OptionError
 from ludoteca.core.data import load_json
 from ludoteca.games.santa_monica import ContentError
-from ludoteca.games.santa_monica.content import FILES, PACKAGE, validate
+from ludoteca.games.santa_monica.components import FILES, PACKAGE, validate
 from ludoteca.games.santa_monica.rules import REASONS, _explain
 
 from .helpers import GAME, build_city, new_game, set_display

@@ -10,8 +10,8 @@ import random
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, register
 
-from . import observation, words
-from .board import maps
+from . import observation, render, words
+from .components import maps
 from .messages import MESSAGES
 from .notation import Place, parse_action
 from .position import parse_position, to_notation
@@ -57,6 +57,9 @@ class BlueLagoon(Game[BlueLagoonState, Place]):
     action_types = (Place,)
     package = __name__
     presets = {"default": {}, **{m["id"]: {"map": m["id"]} for m in maps() if m["id"] != "standard"}}
+
+    def _render(self, state: BlueLagoonState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
 
     def _parse_action(self, text: str, state: BlueLagoonState | None) -> Place:
         return parse_action(text)

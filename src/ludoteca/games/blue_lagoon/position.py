@@ -12,8 +12,8 @@ from typing import Any
 
 from ludoteca.core import NotationError
 
-from .board import EMPTY, TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, coords_text, row_lengths
-from .board import settler_allowance as allowance
+from .components import EMPTY, TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, coords_text, row_lengths
+from .components import settler_allowance as allowance
 from .messages import MESSAGES, notation_error
 
 _L = r"((?: [0-9]+,[0-9]+)*)"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ludoteca.core.messages import written
 
-from .board import COMPONENTS, EMPTY, TOKEN_LETTERS, board
+from .components import COMPONENTS, EMPTY, TOKEN_LETTERS, board
 from .messages import MESSAGES
 
 _COLOURS = [c["hex"] for c in COMPONENTS["colours"]]
@@ -47,8 +47,9 @@ def _tile(state, t: int, markup: bool) -> str:
     return _paint(f" {letter} ", "green", markup)
 
 
-def render(state, lang: str = "en", markup: bool = False) -> str:
-    """A text picture of the whole (public) position in `lang` ("en" or "es")."""
+def render(state, lang: str, player: int | None, markup: bool) -> str:
+    """A text picture of the whole position in `lang`: everything is public, so every `player`
+    sees the same."""
     words = _WORDS.get(lang, _WORDS["en"])
     b = board(state.geo)
     # column numbers above the short rows (shifted half a hex) and below the long ones

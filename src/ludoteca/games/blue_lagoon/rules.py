@@ -17,7 +17,7 @@ from ludoteca.core import State, rank
 from ludoteca.core.words import language
 
 from . import heuristic, scoring, strategy
-from .board import (
+from .components import (
     BOARDS,
     EMPTY,
     STATUETTE,
@@ -34,7 +34,6 @@ from .board import (
 from .messages import MESSAGES
 from .notation import Place
 from .position import Position, board_data, to_notation
-from .render import render
 
 # `to_move` is read several times per action; handing out shared tuples saves an allocation each.
 _TURNS = tuple((seat,) for seat in range(4))
@@ -47,6 +46,11 @@ class BlueLagoonState(State):
     __slots__ = ("geo", "phase", "current", "finished", "pending", "cells", "tokens", "res_left",
                  "counts", "totals", "settlers", "villages", "empty_sea", "near_land", "near_sea",
                  "pad")
+
+    # How `clone` copies the fields (see `State._copy_fields_into`); `pad` is deep-copied.
+    SHARED_FIELDS = ("geo", "phase", "current", "finished", "pending", "res_left")
+    FLAT_FIELDS = ("cells", "tokens", "totals", "settlers", "villages", "empty_sea")
+    NESTED_FIELDS = ("counts", "near_land", "near_sea")  # per seat, a list or a set
 
     # ---- setup -------------------------------------------------------------------------------
 
@@ -141,17 +145,6 @@ class BlueLagoonState(State):
     @property
     def board(self) -> Board:
         return BOARDS.get(self.geo) or board(self.geo)
-
-    def _copy_fields_into(self, other: BlueLagoonState) -> None:
-        """A field-by-field copy: much faster than the generic one, and bots clone a lot."""
-        for name in ("geo", "phase", "current", "finished", "pending", "res_left"):
-            setattr(other, name, getattr(self, name))
-        for name in ("cells", "tokens", "totals", "settlers", "villages", "empty_sea"):
-            setattr(other, name, getattr(self, name)[:])
-        other.counts = [c[:] for c in self.counts]
-        other.near_land = [set(n) for n in self.near_land]
-        other.near_sea = [set(n) for n in self.near_sea]
-        other.pad = [[dict(row) for row in phase] for phase in self.pad]
 
     def determinize(self, player: int, rng: random.Random) -> BlueLagoonState:
         """The whole position is public (spec 6); only the future is unknown. The sample keeps
@@ -386,9 +379,6 @@ class BlueLagoonState(State):
             "score_pad": [[dict(row) for row in phase] for phase in self.pad],
             "phase_so_far": self.phase_breakdown(),
         }
-
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        return render(self, lang, markup)
 
     def __repr__(self) -> str:
         # Unlike the base repr this does not read `to_move`, which may continue a loaded position.

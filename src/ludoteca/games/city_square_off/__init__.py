@@ -10,10 +10,10 @@ from typing import Any
 
 from ludoteca.core import Game, GameInfo, Option, OptionError, register
 
-from . import observation, words
+from . import observation, render, words
+from .components import MARGIN, catalogue
 from .messages import MESSAGES, refusal
-from .notation import STARTER_IDS, Place, parse
-from .pieces import MARGIN, catalogue
+from .notation import STARTER_IDS, Place, parse_action
 from .rules import EXPANSION, CitySquareOffState
 
 ORIENT_SLOTS = ("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3")
@@ -87,7 +87,7 @@ class CitySquareOff(Game[CitySquareOffState, Place]):
     action_types = (Place,)
     package = __name__
     presets = {
-        "standard": {},
+        "default": {},  # the standard game
         "city-sprint": {"variant": "city_sprint"},
         "city-expansion": {"variant": "city_expansion"},
         "random-starters-anywhere": {
@@ -103,10 +103,16 @@ class CitySquareOff(Game[CitySquareOffState, Place]):
             raise OptionError(refusal("option.starters_remain",
                                       remaining=remaining or MESSAGES.message("option.none")))
 
+    def _render(self, state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
+
+    def _components(self, state: CitySquareOffState, lang: str) -> dict[str, str]:
+        return render.component_texts(state, lang)
+
     def _parse_action(self, text: str, state: CitySquareOffState | None) -> Place:
         aliases = {piece.id: piece.aliases for piece in catalogue().pieces.values()}
         brackets = state is not None and state.options["variant"] == EXPANSION
-        return parse(text, aliases, brackets)
+        return parse_action(text, aliases, brackets)
 
     def _describe(self, state: CitySquareOffState, action: Place, player: int, lang: str, you: bool,
                   secret: bool) -> str:

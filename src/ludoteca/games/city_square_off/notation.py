@@ -85,7 +85,7 @@ def _canonical(place: Place) -> str:
     return f"{prefix}{piece} {orient} {anchor}"
 
 
-def parse(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool) -> Place:
+def parse_action(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool) -> Place:
     """Read an action; `aliases[piece][token]` is the canonical token equal to any of r0–f3."""
     raw = text.split()
     words = [word.lower() for word in raw]

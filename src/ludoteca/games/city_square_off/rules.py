@@ -18,9 +18,9 @@ from ludoteca.core import State
 from ludoteca.core.result import Result
 
 from . import heuristic, scoring, strategy
+from .components import Catalogue, catalogue
 from .messages import MESSAGES
 from .notation import STARTER_IDS, Place
-from .pieces import Catalogue, catalogue
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
 
@@ -46,6 +46,11 @@ class CitySquareOffState(State):
         "stuck",  # per seat (City Sprint): no unplaced tile fits any more
         "outcome",  # None while playing; then {"winners": [...], "reason": str}
     )
+
+    # How `clone` copies the fields (see `State._copy_fields_into`); `outcome` is deep-copied.
+    SHARED_FIELDS = ("first", "owes")
+    FLAT_FIELDS = ("covered", "starters", "dealt", "deck", "revealed", "pending", "stuck")
+    NESTED_FIELDS = ("placed",)
 
     # ---- setup --------------------------------------------------------------------------------
 
@@ -354,21 +359,6 @@ class CitySquareOffState(State):
 
     # ---- copies -------------------------------------------------------------------------------
 
-    def _copy_fields_into(self, other: State) -> None:
-        """Field-by-field copy (search clones a lot): tuples, ints and strings are shared."""
-        other.covered = list(self.covered)
-        other.placed = [list(placed) for placed in self.placed]
-        other.starters = list(self.starters)
-        other.dealt = list(self.dealt)
-        other.first = self.first
-        other.deck = list(self.deck)
-        other.revealed = list(self.revealed)
-        other.owes = self.owes
-        other.pending = list(self.pending)
-        other.stuck = list(self.stuck)
-        outcome = self.outcome
-        other.outcome = None if outcome is None else {**outcome, "winners": list(outcome["winners"])}
-
     # ---- what each seat sees ------------------------------------------------------------------
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -435,13 +425,3 @@ class CitySquareOffState(State):
             last = max(i for i, (seat, _) in enumerate(sample.history) if seat == other)
             del sample.history[last]
         return sample
-
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        from .render import render
-
-        return render(self, lang, player, markup)
-
-    def components(self, lang: str = "en") -> dict[str, str]:
-        from .render import component_texts
-
-        return component_texts(self, lang)

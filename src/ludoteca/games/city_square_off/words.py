@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ludoteca.core import Phrase, say, seat_name
 
+from .components import catalogue
 from .messages import MESSAGES
 from .notation import STARTER_IDS, Place
-from .pieces import catalogue
 
 STARTER: Phrase = MESSAGES.phrase("move.starter")
 TILE: Phrase = MESSAGES.phrase("move.tile")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ludoteca.core import Game, GameInfo, Option, register
 
-from . import observation, words
+from . import observation, render, words
 from .messages import MESSAGES
-from .notation import ALL_MOVES, Move, parse
+from .notation import ALL_MOVES, Move, parse_action
 from .rules import HappyCityState
 
 __all__ = ["DEFAULT_ROUND_LIMIT", "GAME", "HappyCity"]
@@ -64,8 +64,14 @@ class HappyCity(Game[HappyCityState, Move]):
         "young_players": {"young_players": True},
     }
 
+    def _render(self, state: HappyCityState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
+
+    def _components(self, state: HappyCityState, lang: str) -> dict[str, str]:
+        return render.component_texts(state, lang)
+
     def _parse_action(self, text: str, state: HappyCityState | None) -> Move:
-        return parse(text)
+        return parse_action(text)
 
     def _reveals(self, before: HappyCityState, action: Move, player: int, after: HappyCityState) -> bool:
         """A draw turns up a card of a shuffled deck; nothing else shows anything hidden."""

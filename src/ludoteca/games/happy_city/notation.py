@@ -12,7 +12,7 @@ from typing import Any
 from ludoteca.core import Action, NotationError
 from ludoteca.core.messages import CORE
 
-from .cards import BUILDINGS, CARDS, COLOUR_WORDS, EXPERT_SPECIALS, FAMILY_SPECIALS, RESIDENCES
+from .components import BUILDINGS, CARDS, COLOUR_WORDS, EXPERT_SPECIALS, FAMILY_SPECIALS, RESIDENCES
 from .messages import MESSAGES, notation_error
 
 VERBS = ("pass", "coin", "discard", "draw", "buy", "special", "market", "sphinx")
@@ -63,7 +63,7 @@ def _error(code: str, /, **args: Any) -> NotationError:
     return notation_error(f"notation.{code}", **args)
 
 
-def parse(text: str) -> Move:
+def parse_action(text: str) -> Move:
     """Read a command (any case, any spacing) or raise `NotationError` saying what is allowed."""
     words = text.lower().split()
     if not words:

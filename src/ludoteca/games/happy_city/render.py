@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import scoring
-from .cards import CARDS, COLOUR, COLOURS, EFFECT_TEXT, MARKET, RESIDENCES, condition_text
+from .components import CARDS, COLOUR, COLOURS, EFFECT_TEXT, MARKET, RESIDENCES, condition_text
 
 if TYPE_CHECKING:
     from .rules import HappyCityState

@@ -18,7 +18,7 @@ from ludoteca.core import State, rank
 from ludoteca.core.result import Result
 
 from . import heuristic, scoring, strategy
-from .cards import (
+from .components import (
     CARDS,
     COLOUR,
     COLOUR_WORDS,
@@ -514,18 +514,6 @@ class HappyCityState(State):
             return "city_full", {}
         counts = scoring.colour_counts(self.cities[player], self.markets[player])
         return "condition", {"name": key, "needs": key, "has": counts}
-
-    # ---- text -----------------------------------------------------------------------------
-
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        from .render import render
-
-        return render(self, lang, player, markup)
-
-    def components(self, lang: str = "en") -> dict[str, str]:
-        from .render import component_texts
-
-        return component_texts(self, lang)
 
 
 # ---- why an action is illegal, in English and Spanish ----------------------------------------

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core import Phrase, say, seat_name
 from ludoteca.core.messages import Message
 
-from .cards import CARDS, COLOUR_WORDS
+from .components import CARDS, COLOUR_WORDS
 from .messages import MESSAGES
 from .notation import BOX, Move
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
-from . import notation, observation, words
-from .content import ContentError, load_content
+from . import notation, observation, render, words
+from .components import ContentError, load_content
 from .messages import MESSAGES, refusal
 from .rules import SantaMonicaState
 
@@ -86,6 +86,7 @@ class SantaMonica(Game[SantaMonicaState, Action]):
     action_types = notation.ACTION_TYPES
     package = __name__
     presets = {
+        "default": {},  # a random objective and random faces, as the rules set up
         "blue": {"objective": "blue"},
         "green": {"objective": "green", "sand_dollar_faces": ["TWO", "SWAP"]},
         "orange": {"objective": "orange", "sand_dollar_faces": ["COL", "MOVE"], "starting_tiles": "random"},
@@ -108,9 +109,15 @@ class SantaMonica(Game[SantaMonicaState, Action]):
             if tiles[0] == tiles[1]:
                 raise OptionError(refusal("game.faces_faces2_are_two", faces=faces[0], faces2=faces[1]))
 
+    def _render(self, state: SantaMonicaState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
+
+    def _components(self, state: SantaMonicaState, lang: str) -> dict[str, str]:
+        return render.component_texts(state, lang)
+
     def _parse_action(self, text: str, state: SantaMonicaState | None) -> Action:
         content = load_content(state.options["content"]) if state is not None else _DEFAULT
-        return notation.parse(text, content.tile_index, content.face_index)
+        return notation.parse_action(text, content.tile_index, content.face_index)
 
     def _reveals(self, before: SantaMonicaState, action: Action, player: int,
                  after: SantaMonicaState) -> bool:

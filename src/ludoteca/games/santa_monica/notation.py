@@ -243,7 +243,7 @@ def _code(text: str, known: dict[str, int], what: str) -> tuple[str, int]:
     return code, known[code]
 
 
-def parse(text: str, tiles: dict[str, int], faces: dict[str, int]) -> Action:
+def parse_action(text: str, tiles: dict[str, int], faces: dict[str, int]) -> Action:
     """Read one action (any case, any spacing); `tiles`/`faces` map the content's codes to indices."""
     words = text.split()
     if not words:

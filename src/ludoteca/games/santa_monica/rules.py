@@ -18,8 +18,7 @@ from typing import Any
 from ludoteca.core import Action, State, rank
 
 from . import heuristic, strategy
-from . import render as render_module
-from .content import Content, load_content
+from .components import Content, load_content
 from .messages import MESSAGES
 from .notation import (
     DONE,
@@ -45,11 +44,6 @@ SUPPLY = (30, 30, 8, 28)  # locals, tourists, VIPs, footprints
 ANY_KIND = 7  # move budget kinds: bit 0 local, bit 1 tourist, bit 2 VIP
 B0, S0 = 0, 1
 _KINDS_OF = [tuple(k for k in (0, 1, 2) if mask >> k & 1) for mask in range(8)]  # kinds of a mask
-# How `clone` copies each field (every slot of SantaMonicaState is in exactly one group).
-_SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "picks_left", "lock_col",
-                  "passes", "final_round")
-_LIST_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
-                "tasks", "placed", "log")
 _SEATS = tuple((seat,) for seat in range(8))  # shared one-seat tuples for `to_move`
 DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
 
@@ -103,6 +97,13 @@ class SantaMonicaState(State):
         "truck", "foodie", "supply", "cities", "people", "footprints", "sand", "tasks", "face",
         "picks_left", "lock_col", "placed", "budget", "moved", "passes", "final_round", "log",
     )
+
+    # How `clone` copies the fields (see `State._copy_fields_into`); `people` is deep-copied.
+    SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "picks_left", "lock_col",
+                     "passes", "final_round")
+    FLAT_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
+                   "tasks", "placed", "log", "budget", "moved")
+    NESTED_FIELDS = ("cities", "footprints")
 
     # ---- setup (spec 3 and 7) -----------------------------------------------------------------
 
@@ -196,19 +197,6 @@ class SantaMonicaState(State):
     def visible_history(self, player: int | None) -> list[tuple[int, str]]:
         """The full game log, forced actions included (spec 5)."""
         return list(self.log)
-
-    def _copy_fields_into(self, other: SantaMonicaState) -> None:
-        """A field-by-field copy by known shape: the generic copy inspects every element, and the
-        game log alone grows past a hundred entries."""
-        for name in _SHARED_FIELDS:  # immutable values
-            setattr(other, name, getattr(self, name))
-        for name in _LIST_FIELDS:  # lists of immutable values
-            setattr(other, name, getattr(self, name)[:])
-        other.budget = None if self.budget is None else self.budget[:]
-        other.moved = self.moved.copy()
-        other.cities = [city.copy() for city in self.cities]
-        other.people = [{s: here[:] for s, here in people.items()} for people in self.people]
-        other.footprints = [prints.copy() for prints in self.footprints]
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """Only the deck order is hidden (from everyone): shuffle it."""
@@ -703,12 +691,6 @@ class SantaMonicaState(State):
                 for s, card in sorted(city.items())
             ],
         }
-
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        return render_module.render(self, lang, player, markup)
-
-    def components(self, lang: str = "en") -> dict[str, str]:
-        return render_module.component_texts(self, lang)
 
     def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
         code, values = _explain(self, action, player)
