@@ -105,6 +105,11 @@ class Catalogue:
         keys = [code[len(start):] for code in self.texts[FALLBACK] if code.startswith(start)]
         return {lang: {key: self.template(start + key, lang) for key in keys} for lang in _LANGUAGES}
 
+    def tree(self, prefix: str) -> dict[str, dict[str, Any]]:
+        """Like `table`, with dotted keys as nested tables: `<prefix>.phases.draft` is
+        `tree[lang]["phases"]["draft"]`, and keys 0, 1, ... make a tuple (`colours.0` ...)."""
+        return {lang: _nest(words) for lang, words in self.table(prefix).items()}
+
     def group(self, prefix: str) -> dict[str, dict[str, str]]:
         """`{key: {lang: template}}` of every code `<prefix>.<key>`: a table of reasons or labels
         by key, each in every language."""
@@ -143,6 +148,21 @@ class GameCatalogue(Catalogue):
     def refusal(self, code: str, /, **args: Any) -> Message:
         """Message `code` prefixed with the game's name ("Blue Lagoon: ..."), as errors read."""
         return in_game(self.templates("name"), self.message(code, **args))
+
+
+def _nest(flat: Mapping[str, str]) -> Any:
+    """{"a.b": x, "c.0": y, "c.1": z} → {"a": {"b": x}, "c": (y, z)}."""
+    tree: dict[str, Any] = {}
+    for key, value in flat.items():
+        head, dot, rest = key.partition(".")
+        if dot:
+            tree.setdefault(head, {})[rest] = value
+        else:
+            tree[key] = value
+    nested = {key: _nest(value) if isinstance(value, dict) else value for key, value in tree.items()}
+    if nested and all(key.isdigit() for key in nested):
+        return tuple(nested[str(i)] for i in range(len(nested)))
+    return nested
 
 
 @dataclass(frozen=True)
@@ -186,7 +206,7 @@ def written(value: Any, lang: str) -> Any:
     if isinstance(value, (Message, Verbatim)):
         return value.text(lang)
     if isinstance(value, Mapping) and FALLBACK in value:
-        return value.get(lang, value[FALLBACK])
+        return written(value.get(lang, value[FALLBACK]), lang)
     return value
 
 

@@ -26,11 +26,6 @@ SECRET: Phrase = CORE.phrase("move.secret")
 __all__ = ["LANGUAGES", "PLAYED", "SECRET", "Phrase", "language", "say", "seat_name"]
 
 
-def phrase(en_you: str, en_they: str, es_you: str, es_they: str) -> Phrase:
-    """A `Phrase` from its four forms (the form before the catalogue; games move to `catalogue.phrase`)."""
-    return {"en": (en_you, en_they), "es": (es_you, es_they)}
-
-
 def seat_name(seat: int, lang: str = "en") -> str:
     """How every surface names a seat: "Player 1" / "Jugador 1" (the seat number itself)."""
     return CORE.text("seat", lang, seat=seat)

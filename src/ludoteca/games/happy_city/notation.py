@@ -70,8 +70,8 @@ def parse_action(text: str) -> Move:
         raise _error("empty")
     verb, args = words[0], words[1:]
     if verb not in VERBS:
-        raise _error("unknown_command", verb=verb, verbs=", ".join(VERBS),
-                     verbs_or=CORE.message("list.or", items=", ".join(VERBS[:-1]), last=VERBS[-1]))
+        raise _error("unknown_command", verb=verb,
+                     verbs=CORE.message("list.alternatives", items=", ".join(VERBS[:-1]), last=VERBS[-1]))
     if verb in ("pass", "coin"):
         if args:
             raise _error("no_argument", verb=verb)
