@@ -21,7 +21,6 @@ from . import heuristic, scoring, strategy
 from .components import (
     CARDS,
     COLOUR,
-    COLOUR_WORDS,
     COLOURS,
     CONDITION,
     COST,
@@ -549,8 +548,7 @@ _REASONS = {
     "not_in_row": MESSAGES.templates("reason.not_in_row"),
     "condition": MESSAGES.templates("reason.condition"),
 }
-# a Happy Market's colour (el Mercado Feliz azul), and cards of a colour, one and several (cartas azules)
-_MARKET_ES = dict(zip(COLOUR_WORDS, ("amarillo", "azul", "verde", "naranja", "morado"), strict=True))
+# cards of a colour, one and several (cartas azules)
 _CARDS_ES = (("amarilla", "amarillas"), ("azul", "azules"), ("verde", "verdes"), ("naranja", "naranjas"),
              ("morada", "moradas"))
 
@@ -563,8 +561,8 @@ def _word(name: str, value: Any, lang: str) -> str:
         return CARDS[value].name(lang)
     if name == "step":
         return _STEPS[value][lang]
-    if name == "market" and lang == "es":
-        return _MARKET_ES[value]
+    if name == "market":  # the notation word in English, the colour's name in Spanish
+        return MESSAGES.text(f"market_colour.{value}", lang)
     if name == "coins" and lang == "es":
         return f"{value} moneda" if value == 1 else f"{value} monedas"
     if name == "needs":

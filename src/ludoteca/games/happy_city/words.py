@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING
 from ludoteca.core import Phrase, say, seat_name
 from ludoteca.core.messages import Message
 
-from .components import CARDS, COLOUR_WORDS
+from .components import CARDS
 from .messages import MESSAGES
 from .notation import BOX, Move
 
 if TYPE_CHECKING:
     from .rules import HappyCityState
 
-COLOUR_ES = dict(zip(COLOUR_WORDS, ("amarillo", "azul", "verde", "naranja", "morado"), strict=True))
 
 PHRASES: dict[str, Phrase] = {
     "pass": MESSAGES.phrase("move.pass"),
@@ -41,7 +40,7 @@ def describe(state: HappyCityState, action: Move, player: int, lang: str, you: b
     if verb == "draw":
         return say(PHRASES[verb], lang, you, who, deck=arg)
     if verb == "market":
-        return say(PHRASES[verb], lang, you, who, colour={"en": arg, "es": COLOUR_ES[arg]})
+        return say(PHRASES[verb], lang, you, who, colour=MESSAGES.message(f"market_colour.{arg}"))
     if verb == "sphinx" and arg == BOX:
         return say(PHRASES["sphinx box"], lang, you, who)
     card = CARDS[arg]
