@@ -748,7 +748,7 @@ def _explain(state: SantaMonicaState, action: Action, player: int) -> tuple[str,
         cost = c.faces[action.index]["cost"]
         sand = state.sand[player]
         if sand < cost:
-            dollars = "dólar de arena" if sand == 1 else "dólares de arena"
+            dollars = MESSAGES.message("sand_dollars.one" if sand == 1 else "sand_dollars.many")
             return "face_cost", {"sand": sand, "code": action.code, "cost": cost, "dollars": dollars}
         return "face_unusable", {"code": action.code}
     if type(action) is Move:
