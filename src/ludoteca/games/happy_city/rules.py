@@ -563,8 +563,8 @@ def _word(name: str, value: Any, lang: str) -> str:
         return _STEPS[value][lang]
     if name == "market":  # the notation word in English, the colour's name in Spanish
         return MESSAGES.text(f"market_colour.{value}", lang)
-    if name == "coins" and lang == "es":
-        return f"{value} moneda" if value == 1 else f"{value} monedas"
+    if name == "coins":  # English follows "you have" with the number alone
+        return MESSAGES.text("reason_coins.one" if value == 1 else "reason_coins.many", lang, n=value)
     if name == "needs":
         return _colours_es(CONDITION[value]) if lang == "es" else condition_text(value)
     if name == "has":
