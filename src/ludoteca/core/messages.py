@@ -216,11 +216,6 @@ def in_game(names: Mapping[str, str], message: Message | Verbatim) -> Message:
     return CORE.message("in_game", game=names, message=message)
 
 
-def by_language(texts: Mapping[str, Any]) -> dict[str, str]:
-    """`{lang: text}` for every language from a `{lang: value}` of what a caller built per language."""
-    return {lang: written(texts, lang) for lang in _LANGUAGES}
-
-
 def catalogues() -> dict[str, Catalogue]:
     """Every catalogue made so far, by package (the conformance suite checks them all)."""
     return dict(_CATALOGUES)
