@@ -57,7 +57,7 @@ def test_tables_phrases_and_templates_keep_the_shapes_callers_read(toy):
 def test_an_error_carries_its_message_and_the_games_name(toy):
     error = IllegalAction(toy.refusal("took", card=toy.message("card.kite")))
     assert str(error) == "Toy: took Kite" and error.text("es") == "Juguete: tomó Cometa"
-    assert error.message.args["card"].code == "card.kite"
+    assert error.message.args["message"].args["card"].code == "card.kite"  # inside "Toy: ..."
     older = IllegalAction("in English", "en español")
     assert isinstance(older.message, Verbatim) and older.text("es") == "en español"
 
