@@ -16,6 +16,8 @@ import ludoteca
 from ludoteca.bots import Bot, make_bot
 from ludoteca.core import OptionError
 
+from .messages import MESSAGES
+
 
 @dataclass(frozen=True)
 class MatchSpec:
@@ -32,13 +34,9 @@ class MatchSpec:
         return asdict(self)
 
 
-BOT_SPEC_HELP = (
-    "a bot spec is a name (random, heuristic, greedy, mcts), then optionally @LEVEL or "
-    ":ITERATIONS, then +KEY=VALUE options: mcts@hard plays at the hard level whatever --level says; "
-    "mcts:500 searches exactly 500 iterations (reproducible, no time limit); MCTS also takes "
-    "+depth=N|end (playout actions before the evaluation judges a leaf), +policy=informed|random "
-    "(playout policy), +widen=RATE|off (progressive widening) and +seconds=S (time per decision)"
-)
+# What a bot spec is (the arena's command-line help and its refusals quote it), in English.
+BOT_SPEC_HELP = MESSAGES.text("spec.help")
+_SPEC_HELP = MESSAGES.message("spec.help")  # the same help, in the reader's language
 
 _SEARCH_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "depth": ("playout_limit", lambda text: None if text == "end" else int(text)),
@@ -60,19 +58,19 @@ def parse_bot_spec(spec: str, level: str, seed: int) -> Bot:
     budget: dict[str, Any] = {}
     if iterations:
         if not iterations.isdigit():
-            raise OptionError(f"bot {spec!r}: write name:iterations, e.g. mcts:500 ({BOT_SPEC_HELP})")
+            raise OptionError(MESSAGES.message("spec.iterations", spec=repr(spec), help=_SPEC_HELP))
         budget["iterations"] = int(iterations)
     for extra in extras:
         key, _, text = extra.partition("=")
         if key not in _SEARCH_OPTIONS or not text:
-            raise OptionError(
-                f"bot {spec!r}: {extra!r} is not one of {', '.join(_SEARCH_OPTIONS)} ({BOT_SPEC_HELP})"
-            )
+            raise OptionError(MESSAGES.message("spec.option", spec=repr(spec), extra=repr(extra),
+                                               options=", ".join(_SEARCH_OPTIONS), help=_SPEC_HELP))
         keyword, convert = _SEARCH_OPTIONS[key]
         try:
             budget[keyword] = convert(text)
         except ValueError as error:
-            raise OptionError(f"bot {spec!r}: bad value for {key}: {text!r}") from error
+            raise OptionError(MESSAGES.message("spec.value", spec=repr(spec), key=key,
+                                               value=repr(text))) from error
     return make_bot(name, own_level or level, seed, **budget)
 
 

@@ -9,52 +9,13 @@ from typing import Any
 
 from rich.table import Table
 
+from ludoteca.core.messages import language
+
+from .messages import MESSAGES
 from .stats import BotStats, pairing_summary, seat_summary
 
-TEXT = {
-    "en": {
-        "bot": "bot",
-        "games": "games",
-        "wins": "won",
-        "draws": "drawn",
-        "losses": "lost",
-        "win": "win % (95% CI)",
-        "score": "score ± sd",
-        "elo": "Elo",
-        "time": "s/move",
-        "slowest": "max s",
-        "opponent": "against",
-        "pairings": "Head to head (win % of the first bot, 95% CI)",
-        "seat": "seat",
-        "anyone": "any bot",
-        "results": "Results",
-        "seats": "Win % by seat (95% CI, games)",
-        "score_plot": "Final scores",
-        "seat_plot": "Win rate by seat (95% CI)",
-        "win_rate": "win rate",
-    },
-    "es": {
-        "bot": "bot",
-        "games": "partidas",
-        "wins": "gan.",
-        "draws": "emp.",
-        "losses": "perd.",
-        "win": "% vict. (IC 95%)",
-        "score": "puntos ± de",
-        "elo": "Elo",
-        "time": "s/jugada",
-        "slowest": "máx. s",
-        "opponent": "contra",
-        "pairings": "Cara a cara (% de victorias del primer bot, IC 95%)",
-        "seat": "asiento",
-        "anyone": "cualquiera",
-        "results": "Resultados",
-        "seats": "% de victorias por asiento (IC 95%, partidas)",
-        "score_plot": "Puntuaciones finales",
-        "seat_plot": "Victorias por asiento (IC 95%)",
-        "win_rate": "tasa de victorias",
-    },
-}
+# The words of the tables and plots: the messages `report.<key>`.
+TEXT = MESSAGES.table("report")
 
 
 def _pct(rate: float, low: float, high: float) -> str:
@@ -63,7 +24,7 @@ def _pct(rate: float, low: float, high: float) -> str:
 
 def results_table(stats: dict[str, BotStats], title: str, lang: str = "en") -> Table:
     """One row per bot, best Elo first: record, win rate with interval, scores, Elo, time."""
-    t = TEXT[lang]
+    t = TEXT[language(lang)]
     table = Table(title=f"{t['results']} · {title}")
     for column in ("bot", "games", "wins", "draws", "losses", "win", "score", "elo", "time", "slowest"):
         table.add_column(t[column], justify="left" if column == "bot" else "right", no_wrap=column == "bot")
@@ -86,7 +47,7 @@ def results_table(stats: dict[str, BotStats], title: str, lang: str = "en") -> T
 
 def pairing_table(outcomes: list[dict[str, Any]], lang: str = "en") -> Table:
     """One row per pair of bots: the first one's record against the second, with its interval."""
-    t = TEXT[lang]
+    t = TEXT[language(lang)]
     table = Table(title=t["pairings"])
     for column in ("bot", "opponent", "games", "wins", "draws", "losses", "win"):
         table.add_column(t[column], justify="left" if column in ("bot", "opponent") else "right")
@@ -105,7 +66,7 @@ def pairing_table(outcomes: list[dict[str, Any]], lang: str = "en") -> Table:
 
 def seat_table(stats: dict[str, BotStats], outcomes: list[dict[str, Any]], lang: str = "en") -> Table:
     """Win rate by seat with 95% intervals: per bot, and for whoever sat there (seat advantage)."""
-    t = TEXT[lang]
+    t = TEXT[language(lang)]
     overall = seat_summary(outcomes)
     table = Table(title=t["seats"])
     table.add_column(t["bot"], no_wrap=True)
@@ -191,7 +152,7 @@ def plot(out: Path, stats: dict[str, BotStats], lang: str = "en") -> list[Path]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    t = TEXT[lang]
+    t = TEXT[language(lang)]
     bots = list(stats.values())
     scores_path, seats_path = out / "scores.png", out / "seats.png"
 

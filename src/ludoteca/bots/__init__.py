@@ -12,6 +12,7 @@ from .base import LEVELS, Bot, RandomBot
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
 from .mcts import LEVEL_BUDGETS, Budget, MctsBot
+from .messages import MESSAGES
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
@@ -38,7 +39,7 @@ def make_bot(name: str, level: str = "normal", seed: int | None = None, **budget
     """The bot called `name` at `level`; MCTS also takes `iterations=`, `seconds=` and the search
     options of `MctsBot` (`playout_limit=`, `playout_policy=`, `widening=`)."""
     if name not in BOTS:
-        raise OptionError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}")
+        raise OptionError(MESSAGES.message("unknown_bot", name=repr(name), bots=", ".join(BOTS)))
     if budget and BOTS[name] is not MctsBot:
-        raise OptionError(f"the {name} bot takes no search budget")
+        raise OptionError(MESSAGES.message("no_budget", name=name))
     return BOTS[name](seed=seed, level=level, **budget)

@@ -6,6 +6,8 @@ import random
 
 from ludoteca.core import Action, OptionError, State
 
+from .messages import MESSAGES
+
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -19,7 +21,7 @@ class Bot:
 
     def __init__(self, seed: int | None = None, level: str = "normal"):
         if level not in LEVELS:
-            raise OptionError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+            raise OptionError(MESSAGES.message("level", levels=", ".join(LEVELS), level=repr(level)))
         self.level = level
         self.rng = random.Random(seed)
 

@@ -49,6 +49,7 @@ from ludoteca.core import Action, OptionError, State
 
 from .base import Bot
 from .greedy import iter_one_ply_values
+from .messages import MESSAGES
 from .rewards import outcome_rewards
 
 Clock = Callable[[], float]
@@ -198,7 +199,7 @@ class MctsBot(Bot):
         elif seconds is not None:
             budget = Budget(budget.iterations, seconds)
         if budget.iterations < 1:
-            raise OptionError(f"MCTS needs at least one iteration, not {budget.iterations}")
+            raise OptionError(MESSAGES.message("iterations", iterations=budget.iterations))
         _check_search_options(playout_limit, playout_policy, widening)
         self.budget = budget
         self.playout_limit = playout_limit
@@ -308,11 +309,12 @@ def _collector_paused() -> Iterator[None]:
 
 def _check_search_options(limit: int | None | str, policy: str, widening: float | None) -> None:
     if policy not in PLAYOUT_POLICIES:
-        raise OptionError(f"playout policy must be one of {', '.join(PLAYOUT_POLICIES)}, not {policy!r}")
+        raise OptionError(MESSAGES.message("playout_policy", policies=", ".join(PLAYOUT_POLICIES),
+                                           policy=repr(policy)))
     if not (limit is None or limit == "tuned" or isinstance(limit, int) and limit >= 0):
-        raise OptionError(f"playout limit must be 'tuned', None or a number of actions ≥ 0, not {limit!r}")
+        raise OptionError(MESSAGES.message("playout_limit", limit=repr(limit)))
     if widening is not None and widening < 0:
-        raise OptionError(f"widening must be ≥ 0 or None, not {widening}")
+        raise OptionError(MESSAGES.message("widening", widening=widening))
 
 
 def _settled(table: dict[Action, list[float]], left: int) -> bool:

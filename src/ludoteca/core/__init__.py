@@ -2,6 +2,7 @@
 
 from .errors import IllegalAction, LudotecaError, NotationError, OptionError
 from .game import Game, GameInfo, register
+from .messages import Catalogue, GameCatalogue, Message, languages
 from .options import Option
 from .result import Result, rank
 from .state import Action, State
@@ -11,10 +12,13 @@ from .words import LANGUAGES, Phrase, say, seat_name
 __all__ = [
     "LANGUAGES",
     "Action",
+    "Catalogue",
     "Game",
+    "GameCatalogue",
     "GameInfo",
     "IllegalAction",
     "LudotecaError",
+    "Message",
     "NotationError",
     "Option",
     "OptionError",
@@ -22,6 +26,7 @@ __all__ = [
     "Result",
     "State",
     "Undo",
+    "languages",
     "rank",
     "register",
     "say",

@@ -4,20 +4,32 @@ Surfaces catch `LudotecaError` to show a readable message instead of a traceback
 it to a 4xx answer. Messages always say what was wrong *and* what is allowed.
 """
 
+from __future__ import annotations
+
+from .messages import FALLBACK, Message, Verbatim
+
 
 class LudotecaError(Exception):
-    """Base of every error ludoteca raises on purpose, with its message in English and Spanish.
+    """Base of every error ludoteca raises on purpose, with its message in every language.
 
-    `str(error)` is the English message (logs, tests); `error.text(lang)` is what a surface shows
-    a person who reads `lang`.
+    Raised with a catalogue `Message` (`IllegalAction(MESSAGES.message("occupied", square="c2"))`):
+    `str(error)` is the English text (logs, tests), `error.text(lang)` what a surface shows a
+    person who reads `lang`, and `error.message.code` says which message it is.
     """
 
-    def __init__(self, message: str, es: str | None = None) -> None:
-        super().__init__(message)
-        self.es = es
+    def __init__(self, message: Message | Verbatim | str, es: str | None = None) -> None:
+        if isinstance(message, str):  # the older (English, Spanish) form, until every caller moves
+            message = Verbatim({"en": message, "es": es or message})
+        super().__init__(message.text(FALLBACK))
+        self.message = message
 
-    def text(self, lang: str = "en") -> str:
-        return self.es if lang == "es" and self.es else str(self)
+    def text(self, lang: str = FALLBACK) -> str:
+        return self.message.text(lang)
+
+    @property
+    def es(self) -> str:
+        """The Spanish text (kept for callers written before the catalogue)."""
+        return self.text("es")
 
 
 class IllegalAction(LudotecaError):

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from .data import load_text
 from .errors import IllegalAction, LudotecaError, NotationError, OptionError
+from .messages import CORE, Message, in_game
 from .options import Option, parse_options, resolve_options
 from .state import Action, ActionT, State
-from .words import LANGUAGES, PLAYED, SECRET, say, seat_name
+from .words import PLAYED, SECRET, language, say, seat_name
 
 StateT = TypeVar("StateT", bound=State[Any])
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from .observation import Encoder
 
 # labels every game shares (a game's own `labels` come first)
-COMMON_LABELS = {"draw": {"en": "draw", "es": "empate"}, "score": {"en": "score", "es": "puntuación"}}
+COMMON_LABELS = {key: CORE.by_language(f"label.{key}") for key in ("draw", "score")}
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,17 @@ class Game(Generic[StateT, ActionT]):
         The conformance suite checks the answer against determinized samples."""
         return False
 
+    def _render(self, state: StateT, lang: str, player: int | None, markup: bool) -> str:
+        """Game hook: the text picture of `state` as `player` may see it (`State.render`).
+
+        The game wires its `render.py` here, in its `Game`, so that the rules module never imports
+        the picture (and the picture may import the rules' types freely)."""
+        raise NotImplementedError(f"{self.info.id} has no text picture")
+
+    def _components(self, state: StateT, lang: str) -> dict[str, str]:
+        """Game hook: the component texts of `State.components` (from the game's `render.py`)."""
+        return {}
+
     @property
     def action_space_size(self) -> int:
         """The number of fixed action ids (for RL action masks)."""
@@ -159,8 +171,7 @@ class Game(Generic[StateT, ActionT]):
     def parse_action(self, text: str, state: StateT | None = None) -> ActionT:
         """The action written as `text` (canonical or leniently typed); `NotationError` if malformed."""
         if not isinstance(text, str):
-            raise self._refuse(f"an action is written as text, not {type(text).__name__} {text!r}",
-                               f"una jugada se escribe como texto, no {type(text).__name__} {text!r}")
+            raise self._refuse("action.not_text", kind=type(text).__name__, value=repr(text))
         return self._parse_action(text, state)
 
     def action_id(self, action: ActionT) -> int:
@@ -170,8 +181,7 @@ class Game(Generic[StateT, ActionT]):
                 return self._action_id(action)
             except (LookupError, ValueError, TypeError, AttributeError):
                 pass  # an action of another game that happens to look like one of ours
-        raise self._refuse(f"{action!r} is not an action of this game",
-                           f"{action!r} no es una jugada de este juego")
+        raise self._refuse("action.foreign", action=repr(action))
 
     def action_from_id(self, action_id: int, state: StateT | None = None) -> ActionT:
         """The action with this id in `state` (inverse of `action_id`).
@@ -182,13 +192,10 @@ class Game(Generic[StateT, ActionT]):
         number = _whole_number(action_id)
         size = self.action_space_size
         if number is None:
-            raise self._refuse(f"an action id is a whole number, not {type(action_id).__name__} "
-                               f"{action_id!r}",
-                               f"un identificador de jugada es un número entero, no "
-                               f"{type(action_id).__name__} {action_id!r}")
+            raise self._refuse("action.id_not_whole", kind=type(action_id).__name__,
+                               value=repr(action_id))
         if not 0 <= number < size:
-            raise self._refuse(f"action id {number} is out of range; ids run from 0 to {size - 1}",
-                               f"el identificador {number} está fuera de rango; van de 0 a {size - 1}")
+            raise self._refuse("action.id_out_of_range", id=number, last=size - 1)
         return self._action_from_id(number, state)
 
     def action_data(self, action: ActionT) -> dict[str, Any]:
@@ -198,12 +205,15 @@ class Game(Generic[StateT, ActionT]):
         structure to draw, so no surface needs to understand the game's notation.
         """
         if self.action_types and not isinstance(action, self.action_types):
-            raise self._refuse(f"{action!r} is not an action of this game",
-                               f"{action!r} no es una jugada de este juego")
+            raise self._refuse("action.foreign", action=repr(action))
         return {"text": str(action), **self._action_data(action)}
 
-    def _refuse(self, en: str, es: str) -> NotationError:
-        return NotationError(f"{self.info.names['en']}: {en}", f"{self.info.names['es']}: {es}")
+    def _refuse(self, code: str, **args: Any) -> NotationError:
+        return NotationError(self.in_game(CORE.message(code, **args)))
+
+    def in_game(self, message: Message) -> Message:
+        """`message` prefixed with this game's name, as every error about a game reads."""
+        return in_game(self.info.names, message)
 
     # The observation layout for learning agents (`core.observation.Encoder`), if the game has one.
     encoder: ClassVar[Encoder | None] = None
@@ -220,14 +230,12 @@ class Game(Generic[StateT, ActionT]):
         It holds only what `state.view(player)` shows; the layout is in the game's docs page.
         """
         if not 0 <= player < state.num_players:
-            raise IllegalAction(f"{self.info.names['en']}: there is no player {player}",
-                                f"{self.info.names['es']}: no hay jugador {player}")
+            raise IllegalAction(self.in_game(CORE.message("observe.no_player", player=player)))
         return self._encoder().observe(state, player)
 
     def _encoder(self) -> Encoder:
         if self.encoder is None:
-            raise LudotecaError(f"{self.info.names['en']} has no observation encoder",
-                                f"{self.info.names['es']} no tiene codificador de observaciones")
+            raise LudotecaError(CORE.message("observe.no_encoder", game=self.info.names))
         return self.encoder
 
     def new_state(self, num_players: int | None = None, seed: int | None = None, **options: Any) -> StateT:
@@ -235,15 +243,12 @@ class Game(Generic[StateT, ActionT]):
         info = self.info
         num_players = info.min_players if num_players is None else num_players
         if num_players not in info.player_counts:
-            raise OptionError(
-                f"{info.names['en']} is played by {_counts(info)} players, not {num_players}",
-                f"{info.names['es']} se juega con {_counts(info, 'es')} jugadores, no {num_players}",
-            )
+            raise OptionError(CORE.message("setup.players", game=info.names, counts=_counts(info),
+                                           count=num_players))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}",
-                              f"la semilla debe ser un número entero, no {seed!r}")
+            raise OptionError(CORE.message("setup.seed", value=repr(seed)))
         resolved = resolve_options(info.options, options)
         self.check_options(resolved, num_players)
         return cast(StateT, self.state_class(self, num_players, seed, resolved))
@@ -257,8 +262,8 @@ class Game(Generic[StateT, ActionT]):
 
     def state_from_json(self, obj: dict[str, Any]) -> StateT:
         if obj.get("game") != self.info.id:
-            raise LudotecaError(f"this is a {obj.get('game')!r} state, not {self.info.id!r}",
-                                f"esta es una partida de {obj.get('game')!r}, no de {self.info.id!r}")
+            raise LudotecaError(CORE.message("json.wrong_game", got=repr(obj.get("game")),
+                                             want=repr(self.info.id)))
         return cast(StateT, self.state_class.from_json(self, obj))
 
     def record(self, state: StateT) -> dict[str, Any]:
@@ -275,21 +280,24 @@ class Game(Generic[StateT, ActionT]):
     def replay(self, record: dict[str, Any], upto: int | None = None) -> StateT:
         """The state reached by a record (after its first `upto` actions, if given)."""
         if record.get("game") != self.info.id:
-            raise LudotecaError(f"this is a {record.get('game')!r} record, not {self.info.id!r}",
-                                f"este es un registro de {record.get('game')!r}, no de {self.info.id!r}")
+            raise LudotecaError(CORE.message("record.wrong_game", got=repr(record.get("game")),
+                                             want=repr(self.info.id)))
         state = self.new_state(record["num_players"], record["seed"], **record.get("options", {}))
         actions = record["actions"] if upto is None else record["actions"][:upto]
         for number, (player, text) in enumerate(actions, start=1):
             try:
                 state.apply(text, player)
             except LudotecaError as error:
-                raise IllegalAction(f"record action {number} ({text!r}): {error}",
-                                    f"jugada {number} del registro ({text!r}): {error.text('es')}") from error
+                raise IllegalAction(CORE.message("record.bad_action", number=number, text=repr(text),
+                                                 error=error.message)) from error
         return state
 
     def rules_summary(self, lang: str = "en") -> str:
         """The game's rules in our own words (`data/rules.<lang>.md` of the game package)."""
-        return load_text(self.package, f"rules.{lang if lang in LANGUAGES else 'en'}.md")
+        try:
+            return load_text(self.package, f"rules.{language(lang)}.md")
+        except FileNotFoundError:  # a language added to the catalogue before the rules are translated
+            return load_text(self.package, "rules.en.md")
 
     def __repr__(self) -> str:
         return f"<game {self.info.id}>"
@@ -305,10 +313,10 @@ def _whole_number(value: object) -> int | None:
         return None
 
 
-def _counts(info: GameInfo, lang: str = "en") -> str:
+def _counts(info: GameInfo) -> Message | int:
     if info.min_players == info.max_players:
-        return str(info.min_players)
-    return f"{info.min_players} {'a' if lang == 'es' else 'to'} {info.max_players}"
+        return info.min_players
+    return CORE.message("setup.player_range", low=info.min_players, high=info.max_players)
 
 
 _REGISTRY: dict[str, Game[Any, Any]] = {}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
+from .messages import CORE, Message, languages
 
 
 @dataclass(frozen=True)
@@ -15,55 +16,62 @@ class Option:
 
     `kind` is one of "bool", "int", "str", "choice" (any of `choices`, which may mix types) or
     "list" (a list whose items are all in `choices`).
+
+    `help` is a catalogue `Message` (its text in every language; `help` and `help_es` then hold
+    the English and Spanish texts for callers that read them), or, in the older form, the
+    English text with the Spanish one in `help_es`.
     """
 
     name: str
     kind: str
     default: Any
-    help: str
+    help: str | Message
     help_es: str = ""
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.help, Message):
+            object.__setattr__(self, "message", self.help)
+            object.__setattr__(self, "help", self.help.text("en"))
+            object.__setattr__(self, "help_es", self.message.text("es"))
+
+    def help_in(self, lang: str) -> str:
+        """What the option does, in `lang`."""
+        message = self.__dict__.get("message")
+        if message is not None:
+            return str(message.text(lang))
+        return self.help_es if lang == "es" and self.help_es else str(self.help)
 
     def validate(self, value: Any) -> Any:
         """Return `value` if it is allowed, else raise `OptionError` saying what is."""
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise OptionError(f"option {self.name} must be true or false, not {value!r}",
-                              f"la opción {self.name} debe ser true o false, no {value!r}")
+            raise self._error("option.bool", value=repr(value))
         if self.kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
-                raise OptionError(f"option {self.name} must be a whole number, not {value!r}",
-                                  f"la opción {self.name} debe ser un número entero, no {value!r}")
+                raise self._error("option.int", value=repr(value))
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name} must be at least {self.minimum}, not {value}",
-                                  f"la opción {self.name} debe ser al menos {self.minimum}, no {value}")
+                raise self._error("option.minimum", minimum=self.minimum, value=value)
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {self.name} must be at most {self.maximum}, not {value}",
-                                  f"la opción {self.name} debe ser como mucho {self.maximum}, no {value}")
+                raise self._error("option.maximum", maximum=self.maximum, value=value)
             return value
         if self.kind == "list":
             if not isinstance(value, (list, tuple)):
-                raise OptionError(f"option {self.name} must be a list, not {value!r}",
-                                  f"la opción {self.name} debe ser una lista, no {value!r}")
+                raise self._error("option.list", value=repr(value))
             for item in value:
                 if item not in self.choices:
-                    raise OptionError(
-                        f"option {self.name}: {item!r} is not allowed; choose from {self._allowed()}",
-                        f"opción {self.name}: {item!r} no está permitido; elige entre {self._allowed()}",
-                    )
+                    raise self._error("option.item", item=repr(item), allowed=self._allowed())
             return list(value)
         if self.kind == "str" and not self.choices:
             if isinstance(value, str):
                 return value
-            raise OptionError(f"option {self.name} must be text, not {value!r}",
-                              f"la opción {self.name} debe ser un texto, no {value!r}")
+            raise self._error("option.text", value=repr(value))
         if any(value == c and type(value) is type(c) for c in self.choices):
             return value
-        raise OptionError(f"option {self.name} cannot be {value!r}; choose from {self._allowed()}",
-                          f"la opción {self.name} no puede ser {value!r}; elige entre {self._allowed()}")
+        raise self._error("option.choice", value=repr(value), allowed=self._allowed())
 
     def parse(self, text: str) -> Any:
         """Read a value typed by a person (`k=v` on the command line, a form field)."""
@@ -74,14 +82,12 @@ class Option:
                 return True
             if lowered in ("false", "no", "0", "off"):
                 return False
-            raise OptionError(f"option {self.name} must be true or false, not {text!r}",
-                              f"la opción {self.name} debe ser true o false, no {text!r}")
+            raise self._error("option.bool", value=repr(text))
         if self.kind == "int":
             try:
                 return self.validate(int(text))
             except ValueError:
-                raise OptionError(f"option {self.name} must be a whole number, not {text!r}",
-                                  f"la opción {self.name} debe ser un número entero, no {text!r}") from None
+                raise self._error("option.int", value=repr(text)) from None
         if self.kind == "list":
             items = [t.strip() for t in text.split(",") if t.strip()]
             return self.validate([self._parse_choice(t) for t in items])
@@ -93,8 +99,10 @@ class Option:
         for choice in self.choices:
             if str(choice).lower() == text.lower():
                 return choice
-        raise OptionError(f"option {self.name} cannot be {text!r}; choose from {self._allowed()}",
-                          f"la opción {self.name} no puede ser {text!r}; elige entre {self._allowed()}")
+        raise self._error("option.choice", value=repr(text), allowed=self._allowed())
+
+    def _error(self, code: str, **args: Any) -> OptionError:
+        return OptionError(CORE.message(code, name=self.name, **args))
 
     def _allowed(self) -> str:
         return ", ".join(json.dumps(c) for c in self.choices)
@@ -106,6 +114,7 @@ class Option:
             "default": self.default,
             "help": self.help,
             "help_es": self.help_es or self.help,
+            "helps": {lang: self.help_in(lang) for lang in languages()},
             "choices": list(self.choices),
             "minimum": self.minimum,
             "maximum": self.maximum,
@@ -127,8 +136,7 @@ def parse_options(options: tuple[Option, ...], pairs: list[str]) -> dict[str, An
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
-            raise OptionError(f"write options as name=value, not {pair!r}",
-                              f"escribe las opciones como nombre=valor, no {pair!r}")
+            raise OptionError(CORE.message("option.pair", pair=repr(pair)))
         split[name.strip()] = text
     by_name = _by_name(options, split)
     return {name: by_name[name].parse(text) for name, text in split.items()}
@@ -138,9 +146,8 @@ def _by_name(options: tuple[Option, ...], given: dict[str, Any]) -> dict[str, Op
     by_name = {o.name: o for o in options}
     for name in given:
         if name not in by_name:
-            known = ", ".join(by_name) or "none"
-            raise OptionError(f"unknown option {name!r}; options are: {known}",
-                              f"opción desconocida {name!r}; las opciones son: {known}")
+            known = ", ".join(by_name) or CORE.message("option.none")
+            raise OptionError(CORE.message("option.unknown", name=repr(name), known=known))
     return by_name
 
 

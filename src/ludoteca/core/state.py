@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from . import plain, undo
 from .errors import IllegalAction
+from .messages import CORE, Message, languages
 from .result import Result
 from .words import language
 
@@ -54,6 +55,11 @@ class State(Generic[ActionT]):
     __slots__ = ("game", "num_players", "seed", "options", "_rng", "_rng_shared", "history", "_legal_cache")
 
     game: Game[Any, ActionT]
+
+    # How `clone` copies the game's fields (see `_copy_fields_into`); undeclared: deep copy.
+    SHARED_FIELDS: ClassVar[tuple[str, ...]] = ()
+    FLAT_FIELDS: ClassVar[tuple[str, ...]] = ()
+    NESTED_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game[Any, ActionT], num_players: int, seed: int, options: dict[str, Any]):
         self.game = game
@@ -124,12 +130,13 @@ class State(Generic[ActionT]):
         raise NotImplementedError
 
     def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        """Game hook: a text picture of what `player` may see (None: a spectator).
+        """A text picture of what `player` may see (None: a spectator), drawn by the game's
+        `Game._render` (its `render.py`), so the rules never import the picture.
 
         With `markup`, colours are written as Rich console markup (`[green]...[/]`); without it the
         text is plain, for logs and tests.
         """
-        raise NotImplementedError
+        return self.game._render(self, language(lang), player, markup)
 
     def evaluation(self, player: int) -> float:
         """How good the position looks for `player`, for the greedy bot and search cut-offs.
@@ -141,10 +148,10 @@ class State(Generic[ActionT]):
         return scores[player] - (max(others) if others else 0)
 
     def components(self, lang: str = "en") -> dict[str, str]:
-        """Game hook: every card, building, tile, shop or shape of this game, by the name a player
-        types (lower case), with a few lines saying what it is and does — for `show` in the
-        terminal. Printed component facts only, never anything hidden."""
-        return {}
+        """Every card, building, tile, shop or shape of this game, by the name a player types
+        (lower case), with a few lines saying what it is and does — for `show` in the terminal
+        (the game's `Game._components`). Printed component facts only, never anything hidden."""
+        return self.game._components(self, language(lang))
 
     def heuristic_action(self, player: int, rng: random.Random) -> ActionT:
         """Game hook: the move of the rule-of-thumb reference player (the `heuristic` bot).
@@ -179,8 +186,8 @@ class State(Generic[ActionT]):
         return action in self._legal_for(player)
 
     def explain_illegal(self, action: ActionT, player: int, lang: str = "en") -> str:
-        """Why `action` is not legal now, in `lang` ("en" or "es"); games override to name the rule."""
-        return "no es una jugada legal ahora" if lang == "es" else "not a legal action now"
+        """Why `action` is not legal now, in `lang`; games override to name the rule."""
+        return CORE.text("action.not_legal", lang)
 
     # ---- the contract -----------------------------------------------------------------------
 
@@ -262,7 +269,7 @@ class State(Generic[ActionT]):
             action = self.game.parse_action(action, self)  # refuses it, naming what was given
         self._check_own(action)
         if not self.is_legal(action, player):
-            raise IllegalAction(*(self._illegal_message(action, player, lang) for lang in ("en", "es")))
+            raise IllegalAction(self._illegal_message(action, player))
         self._apply(action, player)
         self.history.append((player, str(action)))
         self._legal_cache = {}
@@ -271,9 +278,7 @@ class State(Generic[ActionT]):
         """Refuse an action of another game before any game code reads its fields."""
         types = self.game.action_types
         if types and not isinstance(action, types):
-            names = self.game.info.names
-            raise IllegalAction(f"{names['en']}: {action!r} is not an action of this game",
-                                f"{names['es']}: {action!r} no es una jugada de este juego")
+            raise IllegalAction(self.game.in_game(CORE.message("action.foreign", action=repr(action))))
 
     def clone(self) -> State[ActionT]:
         """A fully independent copy (shares only immutable component data)."""
@@ -292,11 +297,40 @@ class State(Generic[ActionT]):
     def _copy_fields_into(self, other: State) -> None:
         """Copy the game's own fields into `other` (a new, empty state of the same class).
 
-        Generic deep copy of the plain data; a game may override it with a field-by-field copy
-        that knows which fields are immutable or flat, because search bots clone a lot.
+        By the groups the game declares (search bots clone a lot, and knowing a field's shape
+        copies it several times faster than inspecting it): `SHARED_FIELDS` are immutable values,
+        shared; `FLAT_FIELDS` hold immutable values (a list, dict or set, or None), copied one
+        level deep; `NESTED_FIELDS` are lists of such containers, copied two levels deep. Every
+        other field gets the generic deep copy of plain data.
         """
-        for name in type(self)._own_fields():
+        cls = type(self)
+        groups = cls.__dict__.get("_clone_groups") or cls._group_fields()
+        shared, flat, nested, rest = groups
+        for name in shared:
+            setattr(other, name, getattr(self, name))
+        for name in flat:
+            value = getattr(self, name)
+            setattr(other, name, None if value is None else value.copy())
+        for name in nested:
+            setattr(other, name, [inner.copy() for inner in getattr(self, name)])
+        for name in rest:
             setattr(other, name, plain.copy(getattr(self, name)))
+
+    @classmethod
+    def _group_fields(cls) -> tuple[tuple[str, ...], ...]:
+        """The clone groups of `_copy_fields_into`, checked once per class: every declared name
+        is a field, in one group only."""
+        fields = cls._own_fields()
+        declared = (*cls.SHARED_FIELDS, *cls.FLAT_FIELDS, *cls.NESTED_FIELDS)
+        unknown = set(declared) - set(fields)
+        twice = {name for name in declared if declared.count(name) > 1}
+        if unknown or twice:
+            raise TypeError(f"{cls.__name__}: clone groups name unknown fields {sorted(unknown)} "
+                            f"or fields twice {sorted(twice)}")
+        rest = tuple(name for name in fields if name not in declared)
+        groups = (tuple(cls.SHARED_FIELDS), tuple(cls.FLAT_FIELDS), tuple(cls.NESTED_FIELDS), rest)
+        cls._clone_groups = groups  # type: ignore[attr-defined]
+        return groups
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to restore this exact state, random generator included."""
@@ -344,29 +378,23 @@ class State(Generic[ActionT]):
             cls._field_names = names  # type: ignore[attr-defined]
         return names
 
-    def _illegal_message(self, action: ActionT, player: int, lang: str) -> str:
-        legal = _summarise(self.legal_actions(player), "y" if lang == "es" else "and")
-        now = "legales ahora" if lang == "es" else "legal now"
-        why = self.explain_illegal(action, player, lang)
-        return f"{self.game.info.names[lang]}: {action} — {why}; {now}: {legal}"
+    def _illegal_message(self, action: ActionT, player: int) -> Message:
+        why = {lang: self.explain_illegal(action, player, lang) for lang in languages()}
+        legal = _summarise(self.legal_actions(player))
+        return self.game.in_game(CORE.message("action.illegal", action=str(action), why=why, legal=legal))
 
     def _actor(self, player: int | None) -> int:
         to_move = self.to_move
-        names = self.game.info.names
+        in_game = self.game.in_game
         if not to_move:
-            raise IllegalAction(f"{names['en']}: the game is over", f"{names['es']}: la partida ha terminado")
+            raise IllegalAction(in_game(CORE.message("turn.over")))
         if player is None:
             if len(to_move) == 1:
                 return to_move[0]
-            raise IllegalAction(
-                f"{names['en']}: several players act now ({_seats(to_move)}); say which player acts",
-                f"{names['es']}: ahora actúan varios jugadores ({_seats(to_move, 'es')}); di cuál juega",
-            )
+            raise IllegalAction(in_game(CORE.message("turn.several", seats=_seats(to_move))))
         if player not in to_move:
-            raise IllegalAction(
-                f"{names['en']}: it is not player {player}'s turn; to move: {_seats(to_move)}",
-                f"{names['es']}: no es el turno del jugador {player}; juega: {_seats(to_move, 'es')}",
-            )
+            raise IllegalAction(in_game(CORE.message("turn.not_yours", player=player,
+                                                     seats=_seats(to_move))))
         return player
 
     def __repr__(self) -> str:
@@ -379,13 +407,13 @@ def _copy_rng(rng: random.Random) -> random.Random:
     return copy
 
 
-def _seats(players: tuple[int, ...], lang: str = "en") -> str:
-    word = "jugador" if lang == "es" else "player"
-    return ", ".join(f"{word} {p}" for p in players)
+def _seats(players: tuple[int, ...]) -> dict[str, str]:
+    """"player 0, player 2" in every language."""
+    return {lang: ", ".join(CORE.text("seat.lower", lang, seat=p) for p in players) for lang in languages()}
 
 
-def _summarise(actions: Sequence[Action], more_word: str = "and", limit: int = 12) -> str:
+def _summarise(actions: Sequence[Action], limit: int = 12) -> Message | str:
+    """The first `limit` actions' notation, and how many more there are."""
     shown = ", ".join(str(a) for a in actions[:limit])
     more = len(actions) - limit
-    extra = "más" if more_word == "y" else "more"
-    return f"{shown} … {more_word} {more} {extra}" if more > 0 else shown or "—"
+    return CORE.message("list.more", shown=shown, more=more) if more > 0 else shown or "—"

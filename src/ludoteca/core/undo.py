@@ -15,21 +15,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction
-from .words import language, seat_name
+from .messages import CORE, Message
 
 if TYPE_CHECKING:
     from .state import State
 
-REASONS = {
-    "nothing": {"en": "you have made no move that could be taken back",
-                "es": "no has hecho ninguna jugada que se pueda deshacer"},
-    "human": {"en": "{who} has moved since your move; a person's move is never taken back",
-              "es": "{who} ha jugado después de tu jugada; la jugada de otra persona no se deshace"},
-    "draw": {"en": "“{text}” drew at random; undoing it would let the draw be tried again",
-             "es": "«{text}» sacó algo al azar; deshacerla permitiría repetir el sorteo"},
-    "reveal": {"en": "“{text}” revealed hidden information, which cannot be forgotten",
-               "es": "«{text}» reveló información oculta, que ya no se puede olvidar"},
-}
+# The refusals, by code: the messages `undo.<code>` of the core's catalogue.
+REASONS = ("nothing", "human", "draw", "reveal")
 
 
 @dataclass(frozen=True)
@@ -37,7 +29,7 @@ class Undo:
     """The answer to "may `seat` undo now?": how many of the last actions would go, or why not."""
 
     steps: int  # the number of actions undo takes back (0: undo is refused)
-    reason: str | None = None  # the code of the refusal (a key of REASONS)
+    reason: str | None = None  # the code of the refusal (one of REASONS)
     args: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -46,11 +38,12 @@ class Undo:
 
     def why(self, lang: str = "en") -> str:
         """The refusal as a sentence in `lang` ("" when undo is allowed)."""
-        if self.reason is None:
-            return ""
-        lang = language(lang)
-        args = {k: v[lang] if isinstance(v, dict) else v for k, v in self.args.items()}
-        return REASONS[self.reason][lang].format(**args)
+        return "" if self.message is None else self.message.text(lang)
+
+    @property
+    def message(self) -> Message | None:
+        """The refusal as a catalogue message (None when undo is allowed)."""
+        return None if self.reason is None else CORE.message(f"undo.{self.reason}", **self.args)
 
 
 def check(state: State[Any], seat: int, humans: Collection[int] | None = None) -> Undo:
@@ -63,7 +56,7 @@ def check(state: State[Any], seat: int, humans: Collection[int] | None = None) -
     start = mine[-1]
     for player, _ in history[start + 1:]:
         if player != seat and (humans is None or player in humans):
-            return Undo(0, "human", {"who": {lang: seat_name(player, lang) for lang in ("en", "es")}})
+            return Undo(0, "human", {"who": CORE.message("seat", seat=player)})
     game = state.game
     record = game.record(state)
     before = game.replay(record, upto=start)
@@ -83,7 +76,5 @@ def undone(state: State[Any], seat: int, humans: Collection[int] | None = None) 
     `IllegalAction` saying why in both languages if the rule forbids it."""
     answer = check(state, seat, humans)
     if not answer.allowed:
-        names = state.game.info.names
-        raise IllegalAction(f"{names['en']}: cannot undo: {answer.why('en')}",
-                            f"{names['es']}: no se puede deshacer: {answer.why('es')}")
+        raise IllegalAction(state.game.in_game(CORE.message("undo.refused", why=answer.message)))
     return state.game.replay(state.game.record(state), upto=len(state.history) - answer.steps)

@@ -3,7 +3,7 @@
 import random
 
 import ludoteca
-from ludoteca.games.blue_lagoon.board import TOKEN_LETTERS
+from ludoteca.games.blue_lagoon.components import TOKEN_LETTERS
 from ludoteca.games.blue_lagoon.position import parse_position
 
 GAME = ludoteca.load("blue-lagoon")

@@ -8,7 +8,7 @@ import ludoteca
 from ludoteca import NotationError
 from ludoteca.games.blue_lagoon import Place, from_notation, phase_over, to_notation
 from ludoteca.games.blue_lagoon import board as boards
-from ludoteca.games.blue_lagoon.board import maps
+from ludoteca.games.blue_lagoon.components import maps
 
 from . import positions as P
 

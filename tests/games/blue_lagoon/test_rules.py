@@ -6,7 +6,7 @@ import pytest
 
 import ludoteca
 from ludoteca.games.blue_lagoon import from_notation, phase_over, to_notation
-from ludoteca.games.blue_lagoon.board import maps
+from ludoteca.games.blue_lagoon.components import maps
 
 from . import positions as P
 from .helpers import load, texts, with_tokens

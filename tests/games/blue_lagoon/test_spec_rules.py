@@ -8,7 +8,7 @@ import pytest
 import ludoteca
 from ludoteca import OptionError
 from ludoteca.games.blue_lagoon import phase_over, score_breakdown, to_notation
-from ludoteca.games.blue_lagoon.board import map_board, maps
+from ludoteca.games.blue_lagoon.components import map_board, maps
 
 from . import positions as P
 from .helpers import load, texts

@@ -9,8 +9,8 @@ import pytest
 
 import ludoteca
 from ludoteca import IllegalAction, NotationError
+from ludoteca.games.city_square_off.components import catalogue
 from ludoteca.games.city_square_off.notation import STARTER_IDS, TILE_IDS, Place
-from ludoteca.games.city_square_off.pieces import catalogue
 
 from .test_worked_examples import W4_GRID, grid_from_open, grid_from_picture, position
 

@@ -9,7 +9,7 @@ import pytest
 
 import ludoteca
 from ludoteca import IllegalAction, NotationError
-from ludoteca.games.city_square_off.pieces import catalogue, orientations
+from ludoteca.games.city_square_off.components import catalogue, orientations
 from ludoteca.games.city_square_off.scoring import compare_regions, open_regions
 
 GAME = ludoteca.load("city-square-off")

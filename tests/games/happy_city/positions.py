@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ludoteca
-from ludoteca.games.happy_city.cards import COLOURS, IS_SPECIAL, MARKET
+from ludoteca.games.happy_city.components import COLOURS, IS_SPECIAL, MARKET
 
 GAME = ludoteca.load("happy-city")
 

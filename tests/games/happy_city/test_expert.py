@@ -6,7 +6,7 @@ import pytest
 
 from ludoteca import IllegalAction
 from ludoteca.games.happy_city import scoring
-from ludoteca.games.happy_city.cards import EXPERT_SPECIALS, MARKET
+from ludoteca.games.happy_city.components import EXPERT_SPECIALS, MARKET
 
 from .positions import GAME, legal, position
 

@@ -4,7 +4,7 @@ import pytest
 
 from ludoteca import IllegalAction
 from ludoteca.games.happy_city import scoring
-from ludoteca.games.happy_city.cards import CARDS, MARKET
+from ludoteca.games.happy_city.components import CARDS, MARKET
 
 from .positions import GAME, legal, position
 
@@ -223,7 +223,7 @@ def test_setup_follows_the_reference_procedure():
     import random
     from importlib import resources
 
-    from ludoteca.games.happy_city.cards import FAMILY_SPECIALS
+    from ludoteca.games.happy_city.components import FAMILY_SPECIALS
     raw = json.loads(resources.files("ludoteca.games.happy_city").joinpath("data/buildings.json").read_text())
     catalogue = sorted(raw["buildings"], key=lambda b: b["index"])
     rng = random.Random(5)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ludoteca
-from ludoteca.games.santa_monica.content import load_content
+from ludoteca.games.santa_monica.components import load_content
 from ludoteca.games.santa_monica.notation import parse_space
 
 GAME = ludoteca.load("santa-monica")

@@ -10,7 +10,7 @@ import pytest
 from ludoteca import OptionError
 from ludoteca.core.data import load_json
 from ludoteca.games.santa_monica import ContentError
-from ludoteca.games.santa_monica.content import FILES, PACKAGE, load_content
+from ludoteca.games.santa_monica.components import FILES, PACKAGE, load_content
 from ludoteca.games.santa_monica.scoring import ring_options
 
 from .helpers import GAME, build_city, crowd, new_game, people_at, set_display

@@ -11,7 +11,7 @@ import pytest
 from ludoteca import IllegalAction, NotationError, OptionError
 from ludoteca.core.data import load_json
 from ludoteca.games.santa_monica import ContentError
-from ludoteca.games.santa_monica.content import FILES, PACKAGE, validate
+from ludoteca.games.santa_monica.components import FILES, PACKAGE, validate
 from ludoteca.games.santa_monica.rules import REASONS, _explain
 
 from .helpers import GAME, build_city, new_game, set_display
@@ -78,7 +78,7 @@ def test_illegal_actions_give_their_reason_in_spanish():
         "take F1 B0": ("column 0 holds the starting tile", "la columna 0 es de la ficha inicial"),
         "take F1 S1": ("a beach card goes in row B", "una carta de playa va en la fila B"),
         "take F2 B2": ("a street card goes in row S", "una carta de calle va en la fila S"),
-        "sd TWO": ("you have 1 sand dollars, TWO costs 4", "tienes 1 dólar de arena y TWO cuesta 4"),
+        "sd TWO": ("you have 1 sand dollar, TWO costs 4", "tienes 1 dólar de arena y TWO cuesta 4"),
         "sd ANY": ("ANY is not in play; the faces are TWO, SWAP",
                    "ANY no está en juego; las acciones de dólar de arena son TWO, SWAP"),
         "mv L S0 S1": ("not possible in phase acquire",

@@ -6,43 +6,36 @@ from typing import Any
 
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
-from . import observation, words
+from . import observation, render, words
 from .components import SIDES
-from .messages import both
-from .notation import ALL_ACTIONS, Bonus, Build, Keep, Take, parse
+from .messages import MESSAGES, refusal
+from .notation import ALL_ACTIONS, Bonus, Build, Keep, Take, parse_action
 from .rules import BloomTownState
 
 # names of the score-breakdown categories and tie-breaks, for every surface
 LABELS = {
-    "placement": {"en": "placement points", "es": "puntos de colocación"},
-    "double": {"en": "bonus doubles", "es": "dobles de bonificación"},
-    "community": {"en": "community scoring", "es": "puntuación de la comunidad"},
-    "final": {"en": "final hand", "es": "mano final"},
-    "later in turn order": {"en": "later in turn order", "es": "más tarde en el orden de turno"},
+    "placement": MESSAGES.templates("label.placement"),
+    "double": MESSAGES.templates("label.double"),
+    "community": MESSAGES.templates("label.community"),
+    "final": MESSAGES.templates("label.final"),
+    "later in turn order": MESSAGES.templates("label.later_in_turn_order"),
 }
 
 class BloomTown(Game[BloomTownState, Action]):
     info = GameInfo(
         id="bloom-town",
         labels=LABELS,
-        names={"en": "Bloom Town", "es": "Bloom Town"},
+        names=MESSAGES.templates("name"),
         min_players=2,
         max_players=4,
         options=(
-            Option("board_side", "choice", "A", "town-board side used by every player",
-                   "lado de los tableros de pueblo (el mismo para todos)", choices=SIDES),
-            Option("start_player", "choice", "random", "seat of the start player, or random",
-                   "asiento del jugador inicial, o al azar", choices=("random", 0, 1, 2, 3)),
-            Option("open_hands", "bool", False, "all hands are public (teaching, experiments)",
-                   "todas las manos son públicas (aprendizaje, experimentos)"),
+            Option("board_side", "choice", "A", MESSAGES.message("option.board_side"), choices=SIDES),
+            Option("start_player", "choice", "random", MESSAGES.message("option.start_player"),
+                   choices=("random", 0, 1, 2, 3)),
+            Option("open_hands", "bool", False, MESSAGES.message("option.open_hands")),
         ),
         hidden_information=True,
-        summary={
-            "en": "Build a 5x5 town of offices, subways, parks, homes and shops; the flower under "
-                  "each new building decides which market tile you take next.",
-            "es": "Construye un pueblo de 5x5 con oficinas, metros, parques, casas y tiendas; la flor "
-                  "bajo cada edificio decide qué ficha del mercado tomas después.",
-        },
+        summary=MESSAGES.templates("summary"),
     )
     state_class = BloomTownState
     encoder = observation.ENCODER
@@ -54,12 +47,16 @@ class BloomTown(Game[BloomTownState, Action]):
     def check_options(self, options: dict[str, Any], num_players: int) -> None:
         start = options["start_player"]
         if start != "random" and start >= num_players:
-            raise OptionError(
-                **both("start seat", "Bloom Town: ", start=start, players=num_players, last=num_players - 1)
-            )
+            raise OptionError(refusal("start seat", start=start, players=num_players, last=num_players - 1))
+
+    def _render(self, state: BloomTownState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
+
+    def _components(self, state: BloomTownState, lang: str) -> dict[str, str]:
+        return render.component_texts(state, lang)
 
     def _parse_action(self, text: str, state: BloomTownState | None) -> Action:
-        return parse(text)
+        return parse_action(text)
 
     def _reveals(self, before: BloomTownState, action: Action, player: int,
                  after: BloomTownState) -> bool:

@@ -22,9 +22,8 @@ from .components import (
     TILE_NAMES,
     TYPES,
 )
-from .messages import KIND_WORDS, TILE_WORDS, TYPE_WORDS, both
+from .messages import KIND_WORDS, MESSAGES, TILE_WORDS, TYPE_WORDS, refusal
 
-GAME = "Bloom Town"
 FIRST_WORDS = ("build", "bloom", "token", "pass", "take", "keep")
 # Bonus-step actions in canonical order (spec §5); `pass` last.
 BONUS_NAMES: tuple[str, ...] = (
@@ -116,16 +115,17 @@ ALL_ACTIONS: tuple[Action, ...] = (
 _BY_TEXT = {str(a): a for a in ALL_ACTIONS}
 
 
-def parse(text: str) -> Action:
+def parse_action(text: str) -> Action:
     """Read an action in canonical notation (case and extra spaces ignored)."""
     if not isinstance(text, str):
-        raise NotationError(**both("not text", f"{GAME}: ", text=repr(text)))
+        raise NotationError(refusal("not text", text=repr(text)))
     words = text.lower().split()
     action = _BY_TEXT.get(" ".join(words))
     if action is not None:
         return action
     code, args = _problem(words)
-    raise NotationError(**both(code, f"{GAME}: {text.strip()!r} — ", **args))
+    problem = MESSAGES.message(f"text.{code}", **args)
+    raise NotationError(MESSAGES.refusal("quoted", text=repr(text.strip()), problem=problem))
 
 
 Problem = tuple[str, dict[str, Any]]

@@ -25,32 +25,13 @@ from .components import (
     TYPE_INDEX,
     TYPE_NAMES,
 )
+from .messages import MESSAGES
 
 if TYPE_CHECKING:
     from .rules import BloomTownState
 
-WORDS = {
-    "en": {
-        "title": "Bloom Town", "turn": "to move", "over": "game over", "market": "Market",
-        "stacks": "Stacks", "community": "Community area", "scored": "scored", "player": "Player",
-        "points": "points", "token": "bonus token", "hand": "hand", "unknown": "?", "empty": "—",
-        "triggered": "end triggered: last round", "kept": "kept", "winner": "winner",
-        "free": "empty: its flower", "blooming": "blooming", "shops": "shops by kind",
-    },
-    "es": {
-        "title": "Bloom Town", "turn": "juega", "over": "fin de la partida", "market": "Mercado",
-        "stacks": "Pilas", "community": "Área de comunidad", "scored": "puntuada", "player": "Jugador",
-        "points": "puntos", "token": "ficha de bonificación", "hand": "mano", "unknown": "?",
-        "empty": "—", "triggered": "final activado: última ronda", "kept": "conserva",
-        "winner": "gana", "free": "vacía: su flor", "blooming": "en flor",
-        "shops": "tiendas por su tipo",
-    },
-}
-PHASES = {
-    "en": {"build": "build", "take": "take a market tile", "bonus": "bonus step", "keep": "final keep"},
-    "es": {"build": "construir", "take": "tomar del mercado", "bonus": "bonificación",
-           "keep": "puntuación final de la mano"},
-}
+WORDS = MESSAGES.table("render.words")
+PHASES = MESSAGES.table("render.phases")
 RICH_COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
 TILE_LETTERS = {"office": "O", "subway": "S", "park": "P", "home": "H"}
 
@@ -160,16 +141,10 @@ def _pad(text: str, width: int, colour: str | None) -> str:
     return f"[{colour}]{text}[/]{padded[len(text):]}" if colour else padded
 
 
-SHOW = {
-    "en": {"type": "building type", "shop": "shop", "copies": "tiles in the box",
-           "roof": "roof: scores 1 + each of these types beside it",
-           "letter": "on the grids"},
-    "es": {"type": "tipo de edificio", "shop": "tienda", "copies": "fichas en la caja",
-           "roof": "tejado: puntúa 1 + cada uno de estos tipos a su lado", "letter": "en las cuadrículas"},
-}
+SHOW = MESSAGES.table("render.show")
 
 
-def component_texts(lang: str) -> dict[str, str]:
+def component_texts(state: BloomTownState, lang: str) -> dict[str, str]:
     """Every building type and every shop kind (with its roof types), by its name in `lang`."""
     lang = lang if lang in SHOW else "en"
     words = SHOW[lang]

@@ -18,7 +18,7 @@ from typing import Any
 from ludoteca.core import Action, State, rank
 from ludoteca.core.result import Result
 
-from . import heuristic, messages, render, strategy
+from . import heuristic, messages, strategy
 from .components import (
     BLOOMING,
     CELLS,
@@ -103,15 +103,6 @@ class BloomTownState(State):
         "take_from", "kept",
     )
     NESTED_FIELDS = ("towns", "hands", "known", "stacks", "parts")  # lists of such lists
-
-    def _copy_fields_into(self, other: BloomTownState) -> None:
-        """A field-by-field copy, several times faster than the generic one; bots clone a lot."""
-        for name in self.SHARED_FIELDS:
-            setattr(other, name, getattr(self, name))
-        for name in self.FLAT_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in self.NESTED_FIELDS:
-            setattr(other, name, [inner[:] for inner in getattr(self, name)])
 
     # ---- setup ----------------------------------------------------------------------------
 
@@ -557,10 +548,4 @@ class BloomTownState(State):
         if self.scored[kind]:
             return "already scored", {"types": messages.type_plural(kind)}
         return "rescore needs one", {"type": messages.type_name(kind)}
-
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        return render.render(self, lang, player, markup)
-
-    def components(self, lang: str = "en") -> dict[str, str]:
-        return render.component_texts(lang)
 

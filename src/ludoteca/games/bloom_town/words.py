@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action, Phrase, say, seat_name
-from ludoteca.core.words import phrase
+from ludoteca.core.messages import Message
 
 from .components import SQUARE_NAMES, TYPES
-from .messages import tile_name, type_plural
+from .messages import MESSAGES, tile_name, type_plural
 from .notation import BONUS_NAMES, PASS, Bonus, Build, Keep, Take
 
 if TYPE_CHECKING:
@@ -17,38 +17,22 @@ if TYPE_CHECKING:
 
 
 PHRASES: dict[str, Phrase] = {
-    "build": phrase("You built {tile} on {square}", "{who} built {tile} on {square}",
-                     "Construiste {tile} en {square}", "{who} construyó {tile} en {square}"),
-    "take": phrase("You took {tile} from market space {space}",
-                    "{who} took {tile} from market space {space}",
-                    "Tomaste {tile} del espacio {space} del mercado",
-                    "{who} tomó {tile} del espacio {space} del mercado"),
-    "keep": phrase("You kept your {types} for the final scoring",
-                    "{who} kept their {types} for the final scoring",
-                    "Te quedaste con {types} para la puntuación final",
-                    "{who} se quedó con {types} para la puntuación final"),
-    "pass": phrase("You passed the bonus step", "{who} passed the bonus step",
-                    "Pasaste el paso de bonificación", "{who} pasó el paso de bonificación"),
-    "double": phrase("You doubled the tile's points with {source}",
-                      "{who} doubled the tile's points with {source}",
-                      "Duplicaste los puntos de la ficha con {source}",
-                      "{who} duplicó los puntos de la ficha con {source}"),
-    "extra": phrase("You took an extra build with {source}", "{who} took an extra build with {source}",
-                     "Conseguiste una construcción extra con {source}",
-                     "{who} consiguió una construcción extra con {source}"),
-    "rescore": phrase("You spent the bonus token to rescore {types}",
-                       "{who} spent the bonus token to rescore {types}",
-                       "Gastaste la ficha de bonificación para volver a puntuar {types}",
-                       "{who} gastó la ficha de bonificación para volver a puntuar {types}"),
+    "build": MESSAGES.phrase("move.build"),
+    "take": MESSAGES.phrase("move.take"),
+    "keep": MESSAGES.phrase("move.keep"),
+    "pass": MESSAGES.phrase("move.pass"),
+    "double": MESSAGES.phrase("move.double"),
+    "extra": MESSAGES.phrase("move.extra"),
+    "rescore": MESSAGES.phrase("move.rescore"),
 }
-SOURCES = {"bloom": {"en": "the blooming square", "es": "la casilla florecida"},
-           "token": {"en": "the bonus token", "es": "la ficha de bonificación"}}
+SOURCES = {"bloom": MESSAGES.templates("move.sources.bloom"),
+           "token": MESSAGES.templates("move.sources.token")}
 
 
-def _a_tile(code: int) -> dict[str, str]:
+def _a_tile(code: int) -> Message:
+    """"an office", "una ficha de oficina": English chooses its article by the notation word."""
     name = tile_name(code)
-    article = "an" if name["en"][:1] in "aeiou" else "a"
-    return {"en": f"{article} {name['en']}", "es": f"una ficha de {name['es']}"}
+    return MESSAGES.message("a_tile.vowel" if name["en"][:1] in "aeiou" else "a_tile.consonant", name=name)
 
 
 def describe(state: BloomTownState, action: Action, player: int, lang: str, you: bool) -> str:

@@ -10,8 +10,9 @@ import random
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, register
 
-from . import observation, words
-from .board import maps
+from . import observation, render, words
+from .components import maps
+from .messages import MESSAGES
 from .notation import Place, parse_action
 from .position import parse_position, to_notation
 from .rules import BlueLagoonState
@@ -26,43 +27,39 @@ _KINDS = ("S", "T")
 
 # names of the score-breakdown categories and tie-breaks, for every surface
 LABELS = {
-    "islands": {"en": "islands", "es": "islas"},
-    "links": {"en": "links", "es": "enlaces"},
-    "majorities": {"en": "majorities", "es": "mayorías"},
-    "resources": {"en": "resources", "es": "recursos"},
-    "statuettes": {"en": "statuettes", "es": "estatuillas"},
-    "phase": {"en": "phase", "es": "fase"},
-    "earlier": {"en": "earlier phases", "es": "fases anteriores"},
-    "total": {"en": "total", "es": "total"},
-    "most tokens": {"en": "most tokens", "es": "más fichas"},
+    "islands": MESSAGES.templates("label.islands"),
+    "links": MESSAGES.templates("label.links"),
+    "majorities": MESSAGES.templates("label.majorities"),
+    "resources": MESSAGES.templates("label.resources"),
+    "statuettes": MESSAGES.templates("label.statuettes"),
+    "phase": MESSAGES.templates("label.phase"),
+    "earlier": MESSAGES.templates("label.earlier"),
+    "total": MESSAGES.templates("label.total"),
+    "most tokens": MESSAGES.templates("label.most_tokens"),
 }
 
 class BlueLagoon(Game[BlueLagoonState, Place]):
     info = GameInfo(
         id="blue-lagoon",
         labels=LABELS,
-        names={"en": "Blue Lagoon", "es": "Blue Lagoon"},  # the Spanish rulebook keeps the title
+        names=MESSAGES.templates("name"),  # the Spanish rulebook keeps the title
         min_players=2,
         max_players=4,
         options=(
-            Option("map", "choice", "standard", "which board to play on",
-                   "en qué tablero se juega", choices=tuple(m["id"] for m in maps())),
-            Option("exploration_only", "bool", False,
-                   "learning game: end after the exploration phase",
-                   "partida de aprendizaje: termina tras la fase de exploración"),
+            Option("map", "choice", "standard", MESSAGES.message("option.map"),
+                   choices=tuple(m["id"] for m in maps())),
+            Option("exploration_only", "bool", False, MESSAGES.message("option.exploration_only")),
         ),
-        summary={
-            "en": "Explore an archipelago with settlers and villages, then settle it: "
-                  "islands, links, majorities and resources score.",
-            "es": "Explora un archipiélago con colonos y aldeas y luego asiéntalo: puntúan "
-                  "islas, enlaces, mayorías y recursos.",
-        },
+        summary=MESSAGES.templates("summary"),
     )
     state_class = BlueLagoonState
     encoder = observation.ENCODER
     action_types = (Place,)
     package = __name__
     presets = {"default": {}, **{m["id"]: {"map": m["id"]} for m in maps() if m["id"] != "standard"}}
+
+    def _render(self, state: BlueLagoonState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
 
     def _parse_action(self, text: str, state: BlueLagoonState | None) -> Place:
         return parse_action(text)

@@ -12,9 +12,9 @@ from typing import Any
 
 from ludoteca.core import NotationError
 
-from .board import EMPTY, TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, coords_text, row_lengths
-from .board import settler_allowance as allowance
-from .notation import NAME
+from .components import EMPTY, TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, coords_text, row_lengths
+from .components import settler_allowance as allowance
+from .messages import MESSAGES, notation_error
 
 _L = r"((?: [0-9]+,[0-9]+)*)"
 _STATEMENTS = {
@@ -54,9 +54,9 @@ class Position:
     seats: list[Seat]
 
 
-def _error(problem: str, es: str) -> NotationError:
-    """The refusal naming `problem`, in English and (`es`) in Spanish."""
-    return NotationError(f"{NAME}: {problem}", f"{NAME}: {es}")
+def _error(code: str, /, **args: Any) -> NotationError:
+    """The refusal `code` of the position notation (messages `position.*`)."""
+    return notation_error(f"position.{code}", **args)
 
 
 def _coords(text: str) -> list[Coord]:
@@ -88,15 +88,14 @@ def _statements(text: str) -> list[tuple[str, re.Match]]:
 def _malformed(text: str, pos: int) -> NotationError:
     end = text.find(";", pos)
     statement = text[pos:end + 1 if end >= 0 else len(text)].strip()
-    return _error(f"malformed position: {statement or '(end of text)'!r}",
-                  f"posición mal formada: {statement or '(fin del texto)'!r}")
+    return _error("malformed",
+                  statement=repr(statement) if statement else MESSAGES.message("position.end_of_text"))
 
 
 def parse_position(text: str) -> Position:
     """Read a position string; `NotationError` names the first problem (spec 12.6)."""
     if not isinstance(text, str):
-        raise _error(f"a position is text, not {type(text).__name__}",
-                     f"una posición es un texto, no {type(text).__name__}")
+        raise _error("not_text", type=type(text).__name__)
     statements = _statements(text.strip())
     groups = {tag: [m for t, m in statements if t == tag] for tag in _STATEMENTS}
     a, c, s, r = groups["a"][0], groups["c"][0], groups["s"][0], groups["r"][0]
@@ -120,22 +119,15 @@ def parse_position(text: str) -> Position:
 def _check_players(position: Position, ids: list[int]) -> None:
     n = position.num_players
     if not 2 <= n <= 4:
-        raise _error(f"the number of players must be 2, 3 or 4, not {n}",
-                     f"el número de jugadores debe ser 2, 3 o 4, no {n}")
+        raise _error("players", n=n)
     if not 2 <= position.height <= 50:
-        raise _error(f"the board height must be between 2 and 50, not {position.height}",
-                     f"la altura del tablero debe estar entre 2 y 50, no {position.height}")
+        raise _error("height", height=position.height)
     if len(ids) != n:
-        raise _error(f"{n} players need {n} player statements, not {len(ids)}",
-                     f"{n} jugadores necesitan {n} declaraciones de jugador, no {len(ids)}")
+        raise _error("player_statements", n=n, count_ids=len(ids))
     if ids != list(range(n)):
-        raise _error(f"player statements must be seats 0 to {n - 1} in order, not {ids}",
-                     f"las declaraciones de jugador deben ser los asientos 0 a {n - 1} en orden, "
-                     f"no {ids}")
+        raise _error("seat_order", last=n - 1, ids=ids)
     if position.current >= n:
-        raise _error(f"the current player {position.current} is not a seat of {n} players",
-                     f"el jugador actual {position.current} no es un asiento de una partida de "
-                     f"{n} jugadores")
+        raise _error("current", current=position.current, n=n)
 
 
 def _all_coords(position: Position):
@@ -153,22 +145,19 @@ def _check_on_board(position: Position) -> None:
     lengths = row_lengths(position.height)
     for r, c in _all_coords(position):
         if r >= position.height or c >= lengths[r]:
-            raise _error(f"{r},{c} is not on a board of height {position.height}",
-                         f"{r},{c} no está en un tablero de altura {position.height}")
+            raise _error("off_board", r=r, c=c, height=position.height)
 
 
 def _check_islands(position: Position) -> set[Coord]:
     if not position.islands:
-        raise _error("the position has no island", "la posición no tiene ninguna isla")
+        raise _error("no_island")
     land: set[Coord] = set()
     for bonus, tiles in position.islands:
         if not tiles:
-            raise _error(f"an island (bonus {bonus}) has no tiles",
-                         f"una isla (bonificación {bonus}) no tiene casillas")
+            raise _error("empty_island", bonus=bonus)
         for tile in tiles:
             if tile in land:
-                raise _error(f"island tile {tile[0]},{tile[1]} is listed twice",
-                             f"la casilla de isla {tile[0]},{tile[1]} aparece dos veces")
+                raise _error("island_tile_twice", row=tile[0], col=tile[1])
             land.add(tile)
     return land
 
@@ -176,8 +165,7 @@ def _check_islands(position: Position) -> set[Coord]:
 def _check_stones(position: Position, land: set[Coord]) -> None:
     stones = position.stones
     if len(stones) != 32 or len(set(stones)) != 32 or not set(stones) <= land:
-        raise _error("the stone circles must be exactly 32 different land tiles",
-                     "los círculos de piedras deben ser exactamente 32 casillas de tierra distintas")
+        raise _error("stone_circles")
 
 
 def _check_tokens(position: Position) -> None:
@@ -188,21 +176,16 @@ def _check_tokens(position: Position) -> None:
         for tile in tiles:
             where = f"{tile[0]},{tile[1]}"
             if tile not in stones:
-                raise _error(f"a token lies on {where}, which is not a stone circle",
-                             f"hay una ficha en {where}, que no es un círculo de piedras")
+                raise _error("token_off_circle", where=where)
             if tile in seen:
-                raise _error(f"stone circle {where} holds two tokens",
-                             f"el círculo de piedras {where} tiene dos fichas")
+                raise _error("two_tokens", where=where)
             if tile in occupied:
-                raise _error(f"a token lies on {where}, which holds a piece",
-                             f"hay una ficha en {where}, donde ya hay una pieza")
+                raise _error("token_on_piece", where=where)
             seen.add(tile)
         held = len(tiles) + sum(seat.counts[kind] for seat in position.seats)
         if held > TOKEN_LIMITS[kind]:
-            raise _error(f"{held} tokens of type {TOKEN_LETTERS[kind]}, but only "
-                         f"{TOKEN_LIMITS[kind]} exist",
-                         f"{held} fichas del tipo {TOKEN_LETTERS[kind]}, pero solo existen "
-                         f"{TOKEN_LIMITS[kind]}")
+            raise _error("too_many_tokens", held=held, token_letters=TOKEN_LETTERS[kind],
+                         token_limits=TOKEN_LIMITS[kind])
 
 
 def _check_pieces(position: Position, land: set[Coord]) -> None:
@@ -212,30 +195,22 @@ def _check_pieces(position: Position, land: set[Coord]) -> None:
     for seat in position.seats:
         for tile in seat.settlers + seat.villages:
             if tile in occupied:
-                raise _error(f"tile {tile[0]},{tile[1]} holds two pieces",
-                             f"la casilla {tile[0]},{tile[1]} tiene dos piezas")
+                raise _error("tile_two_pieces", row=tile[0], col=tile[1])
             occupied.add(tile)
     for number, seat in enumerate(position.seats):
         for r, c in seat.villages:
             if (r, c) not in land:
-                raise _error(f"seat {number} has a village on the sea at {r},{c}",
-                             f"el asiento {number} tiene una aldea en el mar, en {r},{c}")
+                raise _error("village_at_sea", number=number, r=r, c=c)
         if len(seat.settlers) > limit:
-            raise _error(f"seat {number} has {len(seat.settlers)} settlers; the allowance is {limit}",
-                         f"el asiento {number} tiene {len(seat.settlers)} colonos; le corresponden "
-                         f"{limit} como máximo")
+            raise _error("too_many_settlers", number=number, count_settlers=len(seat.settlers), limit=limit)
         if len(seat.villages) > VILLAGES:
-            raise _error(f"seat {number} has {len(seat.villages)} villages; at most {VILLAGES}",
-                         f"el asiento {number} tiene {len(seat.villages)} aldeas; como máximo "
-                         f"{VILLAGES}")
+            raise _error("too_many_villages", number=number, count_villages=len(seat.villages),
+                         villages=VILLAGES)
     if position.phase == "S":
         for number, seat in enumerate(position.seats):
             for r, c in seat.villages:
                 if (r, c) in stones:
-                    raise _error(f"seat {number} has a village on stone circle {r},{c} in the "
-                                 "settlement phase",
-                                 f"el asiento {number} tiene una aldea en el círculo de piedras "
-                                 f"{r},{c} en la fase de asentamiento")
+                    raise _error("village_on_circle", number=number, r=r, c=c)
 
 
 def to_notation(state) -> str:

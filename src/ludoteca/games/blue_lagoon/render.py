@@ -8,25 +8,15 @@ token letter), `S0` / `T0` a settler / village of seat 0.
 
 from __future__ import annotations
 
-from .board import COMPONENTS, EMPTY, TOKEN_LETTERS, board
+from ludoteca.core.messages import written
+
+from .components import COMPONENTS, EMPTY, TOKEN_LETTERS, board
+from .messages import MESSAGES
 
 _COLOURS = [c["hex"] for c in COMPONENTS["colours"]]
 _COLOUR_NAMES = [c["name"] for c in COMPONENTS["colours"]]
 _TOKEN_COLOURS = ("dark_orange3", "green_yellow", "cyan", "magenta", "bright_white")  # C B W P S
-_WORDS = {
-    "en": {"E": "Exploration", "S": "Settlement", "phase": "phase", "to_move": "to move",
-           "over": "game over", "seat": "seat", "hand": "in hand", "settlers": "settlers",
-           "settler": "settler", "villages": "villages", "village": "village", "tokens": "tokens",
-           "score": "score", "earlier": "earlier phases",
-           "legend": "~ sea · A island · (A) stone circle · S0 settler · T0 village · moves: S row,col",
-           "tokens_legend": "tokens: (c) coconut (b) bamboo (w) water (p) precious stone (s) statuette"},
-    "es": {"E": "Exploración", "S": "Asentamiento", "phase": "fase", "to_move": "le toca a",
-           "over": "partida terminada", "seat": "asiento", "hand": "en mano", "settlers": "colonos",
-           "settler": "colono", "villages": "aldeas", "village": "aldea", "tokens": "fichas",
-           "score": "puntos", "earlier": "fases anteriores",
-           "legend": "~ mar · A isla · (A) círculo · S0 colono · T0 aldea · jugada: S fila,columna",
-           "tokens_legend": "fichas: (c) coco (b) bambú (w) agua (p) piedra preciosa (s) estatuilla"},
-}
+_WORDS = MESSAGES.table("render.words")
 
 
 def _count(number: int, words: dict[str, str], noun: str) -> str:
@@ -57,8 +47,9 @@ def _tile(state, t: int, markup: bool) -> str:
     return _paint(f" {letter} ", "green", markup)
 
 
-def render(state, lang: str = "en", markup: bool = False) -> str:
-    """A text picture of the whole (public) position in `lang` ("en" or "es")."""
+def render(state, lang: str, player: int | None, markup: bool) -> str:
+    """A text picture of the whole position in `lang`: everything is public, so every `player`
+    sees the same."""
     words = _WORDS.get(lang, _WORDS["en"])
     b = board(state.geo)
     # column numbers above the short rows (shifted half a hex) and below the long ones
@@ -74,7 +65,7 @@ def render(state, lang: str = "en", markup: bool = False) -> str:
     lines.append(f"{words['phase']}: {words[state.phase]} · {status}")
     so_far = state.scores()
     for p in range(state.num_players):
-        name = _paint(f"{words['seat']} {p} ({_COLOUR_NAMES[p][lang if lang in ('en', 'es') else 'en']})",
+        name = _paint(f"{words['seat']} {p} ({written(_COLOUR_NAMES[p], lang)})",
                       f"bold {_COLOURS[p]}", markup)
         counts = " ".join(f"{letter}{n}" for letter, n in zip(TOKEN_LETTERS, state.counts[p],
                                                                 strict=True))

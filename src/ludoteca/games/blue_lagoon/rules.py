@@ -14,9 +14,10 @@ import random
 from typing import Any
 
 from ludoteca.core import State, rank
+from ludoteca.core.words import language
 
 from . import heuristic, scoring, strategy
-from .board import (
+from .components import (
     BOARDS,
     EMPTY,
     STATUETTE,
@@ -30,9 +31,9 @@ from .board import (
     register_board,
     settler_allowance,
 )
+from .messages import MESSAGES
 from .notation import Place
 from .position import Position, board_data, to_notation
-from .render import render
 
 # `to_move` is read several times per action; handing out shared tuples saves an allocation each.
 _TURNS = tuple((seat,) for seat in range(4))
@@ -45,6 +46,11 @@ class BlueLagoonState(State):
     __slots__ = ("geo", "phase", "current", "finished", "pending", "cells", "tokens", "res_left",
                  "counts", "totals", "settlers", "villages", "empty_sea", "near_land", "near_sea",
                  "pad")
+
+    # How `clone` copies the fields (see `State._copy_fields_into`); `pad` is deep-copied.
+    SHARED_FIELDS = ("geo", "phase", "current", "finished", "pending", "res_left")
+    FLAT_FIELDS = ("cells", "tokens", "totals", "settlers", "villages", "empty_sea")
+    NESTED_FIELDS = ("counts", "near_land", "near_sea")  # per seat, a list or a set
 
     # ---- setup -------------------------------------------------------------------------------
 
@@ -140,17 +146,6 @@ class BlueLagoonState(State):
     def board(self) -> Board:
         return BOARDS.get(self.geo) or board(self.geo)
 
-    def _copy_fields_into(self, other: BlueLagoonState) -> None:
-        """A field-by-field copy: much faster than the generic one, and bots clone a lot."""
-        for name in ("geo", "phase", "current", "finished", "pending", "res_left"):
-            setattr(other, name, getattr(self, name))
-        for name in ("cells", "tokens", "totals", "settlers", "villages", "empty_sea"):
-            setattr(other, name, getattr(self, name)[:])
-        other.counts = [c[:] for c in self.counts]
-        other.near_land = [set(n) for n in self.near_land]
-        other.near_sea = [set(n) for n in self.near_sea]
-        other.pad = [[dict(row) for row in phase] for phase in self.pad]
-
     def determinize(self, player: int, rng: random.Random) -> BlueLagoonState:
         """The whole position is public (spec 6); only the future is unknown. The sample keeps
         the position and draws its next deal (the Settlement deal, spec 7) from a generator
@@ -232,9 +227,9 @@ class BlueLagoonState(State):
         tile"); in Spanish only the text, since the codes are English words."""
         reason = self.illegal_reason(action, player)
         if reason is None:
-            return ALLOWED[lang if lang == "es" else "en"]
-        text = REASONS[reason]
-        return text["es"] if lang == "es" else f"{reason}: {text['en']}"
+            return MESSAGES.text("reason.allowed", lang)
+        text = MESSAGES.text(f"reason.{reason}", lang)
+        return f"{reason}: {text}" if language(lang) == "en" else text  # the codes are English words
 
     # ---- placing -----------------------------------------------------------------------------
 
@@ -385,27 +380,13 @@ class BlueLagoonState(State):
             "phase_so_far": self.phase_breakdown(),
         }
 
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        return render(self, lang, markup)
-
     def __repr__(self) -> str:
         # Unlike the base repr this does not read `to_move`, which may continue a loaded position.
         status = "over" if self.finished else f"seat {self.current} to move"
         return f"<blue-lagoon state, phase {self.phase}, {status}, {len(self.history)} actions>"
 
 
-# The rule an illegal action breaks (spec 5), by reason code, in English and Spanish.
-REASONS = {
-    "game_over": {"en": "the game has ended", "es": "la partida ha terminado"},
-    "off_board": {"en": "that tile is not on the board", "es": "esa casilla no está en el tablero"},
-    "village_in_settlement": {"en": "villages cannot be placed in the settlement phase",
-                              "es": "en la fase de asentamiento no se pueden colocar aldeas"},
-    "none_in_hand": {"en": "no piece of that kind left in hand",
-                     "es": "no quedan piezas de ese tipo en mano"},
-    "occupied": {"en": "a piece already stands on that tile", "es": "ya hay una pieza en esa casilla"},
-    "village_on_sea": {"en": "villages cannot be placed on the sea",
-                       "es": "no se pueden colocar aldeas en el mar"},
-    "not_adjacent": {"en": "no own piece is next to that tile",
-                     "es": "no hay ninguna pieza propia junto a esa casilla"},
-}
-ALLOWED = {"en": "allowed now", "es": "permitida ahora"}  # explaining a legal action
+# The rule an illegal action breaks (spec 5), by reason code: the messages `reason.<code>`.
+REASONS = {code: MESSAGES.templates(f"reason.{code}") for code in (
+    "game_over", "off_board", "village_in_settlement", "none_in_hand", "occupied", "village_on_sea",
+    "not_adjacent")}

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from ludoteca.core import Phrase, say, seat_name
 
+from .messages import MESSAGES
 from .notation import Place
 
-PLACED: Phrase = {
-    "en": ("You placed a {piece} on {at}", "{who} placed a {piece} on {at}"),
-    "es": ("Colocaste {piece} en {at}", "{who} colocó {piece} en {at}"),
-}
-PIECES = {"S": {"en": "settler", "es": "un colono"}, "T": {"en": "village", "es": "una aldea"}}
+PLACED: Phrase = MESSAGES.phrase("move.placed")
+PIECES = {kind: MESSAGES.templates(f"piece.{kind}") for kind in "ST"}
 
 
 def describe(action: Place, player: int, lang: str, you: bool) -> str:

@@ -10,9 +10,10 @@ from typing import Any
 
 from ludoteca.core import Game, GameInfo, Option, OptionError, register
 
-from . import observation, words
-from .notation import STARTER_IDS, Place, parse
-from .pieces import MARGIN, catalogue
+from . import observation, render, words
+from .components import MARGIN, catalogue
+from .messages import MESSAGES, refusal
+from .notation import STARTER_IDS, Place, parse_action
 from .rules import EXPANSION, CitySquareOffState
 
 ORIENT_SLOTS = ("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3")
@@ -22,39 +23,34 @@ OPTIONS = (
         "variant",
         "choice",
         "standard",
-        "standard, city_sprint (race to fill the grid) or city_expansion (tiles may overhang)",
-        "standard, city_sprint (carrera por llenar la cuadrícula) o city_expansion (fichas que sobresalen)",
+        MESSAGES.message("option.variant"),
         choices=("standard", "city_sprint", "city_expansion"),
     ),
     Option(
         "starter_choice",
         "choice",
         "pick",
-        "pick: players choose their starters; random: two different starters are dealt",
-        "pick: cada jugador elige su ficha de inicio; random: se reparten dos al azar",
+        MESSAGES.message("option.starter_choice"),
         choices=("pick", "random"),
     ),
     Option(
         "excluded_starters",
         "list",
         [],
-        "starters out of play (e.g. the two used in the previous game)",
-        "fichas de inicio fuera de juego (p. ej. las dos de la partida anterior)",
+        MESSAGES.message("option.excluded_starters"),
         choices=STARTER_IDS,
     ),
     Option(
         "starter_anywhere",
         "bool",
         False,
-        "the starter may go anywhere on the grid",
-        "la ficha de inicio puede ir en cualquier lugar",
+        MESSAGES.message("option.starter_anywhere"),
     ),
     Option(
         "first_chooser",
         "choice",
         "random",
-        "seat that places its starter first",
-        "asiento que coloca primero su ficha de inicio",
+        MESSAGES.message("option.first_chooser"),
         choices=("random", 0, 1),
     ),
 )
@@ -63,44 +59,35 @@ OPTIONS = (
 
 # names of the score-breakdown categories and tie-breaks, for every surface
 LABELS = {
-    "open_regions": {"en": "open regions", "es": "zonas libres"},
-    "overhang": {"en": "overhanging squares", "es": "casillas fuera"},
-    "uncovered": {"en": "uncovered squares", "es": "casillas libres"},
-    "opponent blocked": {"en": "opponent blocked", "es": "el rival no puede colocar"},
-    "both blocked: open regions": {
-        "en": "both blocked: open regions",
-        "es": "ambos bloqueados: zonas libres",
-    },
-    "deck exhausted: open regions": {
-        "en": "deck exhausted: open regions",
-        "es": "mazo agotado: zonas libres",
-    },
-    "full grid": {"en": "full grid", "es": "cuadrícula completa"},
-    "fewer uncovered squares": {"en": "fewer uncovered squares", "es": "menos casillas libres"},
-    "fewer overhanging squares": {"en": "fewer overhanging squares", "es": "menos casillas fuera"},
+    "open_regions": MESSAGES.templates("label.open_regions"),
+    "overhang": MESSAGES.templates("label.overhang"),
+    "uncovered": MESSAGES.templates("label.uncovered"),
+    "opponent blocked": MESSAGES.templates("label.opponent_blocked"),
+    "both blocked: open regions": MESSAGES.templates("label.both_blocked_open_regions"),
+    "deck exhausted: open regions": MESSAGES.templates("label.deck_exhausted_open_regions"),
+    "full grid": MESSAGES.templates("label.full_grid"),
+    "fewer uncovered squares": MESSAGES.templates("label.fewer_uncovered_squares"),
+    "fewer overhanging squares": MESSAGES.templates("label.fewer_overhanging_squares"),
 }
 
 class CitySquareOff(Game[CitySquareOffState, Place]):
     info = GameInfo(
         id="city-square-off",
         labels=LABELS,
-        names={"en": "City Square Off", "es": "City Square Off"},
+        names=MESSAGES.templates("name"),
         min_players=2,
         max_players=2,
         options=OPTIONS,
         simultaneous=True,
         hidden_information=True,
-        summary={
-            "en": "Two rival cities, one shape at a time, placed at once: whoever cannot fit it loses.",
-            "es": "Dos ciudades rivales, una forma cada vez, a la vez: pierde quien no pueda encajarla.",
-        },
+        summary=MESSAGES.templates("summary"),
     )
     state_class = CitySquareOffState
     encoder = observation.ENCODER
     action_types = (Place,)
     package = __name__
     presets = {
-        "standard": {},
+        "default": {},  # the standard game
         "city-sprint": {"variant": "city_sprint"},
         "city-expansion": {"variant": "city_expansion"},
         "random-starters-anywhere": {
@@ -113,16 +100,19 @@ class CitySquareOff(Game[CitySquareOffState, Place]):
     def check_options(self, options: dict, num_players: int) -> None:
         remaining = [s for s in STARTER_IDS if s not in options["excluded_starters"]]
         if len(remaining) < 2:
-            raise OptionError(
-                f"City Square Off: at least 2 starters must remain; only {remaining or 'none'} would",
-                f"City Square Off: deben quedar al menos 2 fichas de inicio; solo quedarían "
-                f"{remaining or 'ninguna'}",
-            )
+            raise OptionError(refusal("option.starters_remain",
+                                      remaining=remaining or MESSAGES.message("option.none")))
+
+    def _render(self, state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
+
+    def _components(self, state: CitySquareOffState, lang: str) -> dict[str, str]:
+        return render.component_texts(state, lang)
 
     def _parse_action(self, text: str, state: CitySquareOffState | None) -> Place:
         aliases = {piece.id: piece.aliases for piece in catalogue().pieces.values()}
         brackets = state is not None and state.options["variant"] == EXPANSION
-        return parse(text, aliases, brackets)
+        return parse_action(text, aliases, brackets)
 
     def _describe(self, state: CitySquareOffState, action: Place, player: int, lang: str, you: bool,
                   secret: bool) -> str:

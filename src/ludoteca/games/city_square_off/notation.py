@@ -7,6 +7,8 @@ from typing import Any, NamedTuple
 
 from ludoteca.core import Action, NotationError
 
+from .messages import MESSAGES, notation_error
+
 LETTERS = "abcdefghi"
 TILE_IDS = (
     "I1",
@@ -83,40 +85,34 @@ def _canonical(place: Place) -> str:
     return f"{prefix}{piece} {orient} {anchor}"
 
 
-def parse(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool) -> Place:
+def parse_action(text: str, aliases: dict[str, dict[str, str]], brackets_allowed: bool) -> Place:
     """Read an action; `aliases[piece][token]` is the canonical token equal to any of r0–f3."""
     raw = text.split()
     words = [word.lower() for word in raw]
     if words and words[0] == "start":
         if len(words) != 4:
-            raise _error(text, "write start STARTER ORIENTATION SQUARE, e.g. start modern r0 d4",
-                         "escribe start FICHA ORIENTACIÓN CASILLA, p. ej. start modern r0 d4")
+            raise _error(text, "notation.write_start_starter_orientation")
         piece = words[1]
         if piece not in STARTER_IDS:
             starters = " ".join(STARTER_IDS)
-            raise _error(text, f"{raw[1]!r} is not a starter; starters are {starters}",
-                         f"{raw[1]!r} no es una ficha de inicio; las fichas de inicio son {starters}")
+            raise _error(text, "notation.raw_starter_starters_are", raw=repr(raw[1]), starters=starters)
         words = words[1:]
     else:
         if len(words) != 3:
-            raise _error(text, "write SHAPE ORIENTATION SQUARE, e.g. X5 r0 d1",
-                         "escribe FORMA ORIENTACIÓN CASILLA, p. ej. X5 r0 d1")
+            raise _error(text, "notation.write_shape_orientation_square")
         piece = words[0].upper()
         if piece not in TILE_IDS:
             shapes = " ".join(TILE_IDS)
-            raise _error(text, f"{raw[0]!r} is not a shape; shapes are {shapes}",
-                         f"{raw[0]!r} no es una forma; las formas son {shapes}")
+            raise _error(text, "notation.raw_shape_shapes_are", raw=repr(raw[0]), shapes=shapes)
     orient = words[1]
     if not _ORIENT.fullmatch(orient):
-        raise _error(text, f"orientation {orient!r} must be r0-r3 or f0-f3",
-                     f"la orientación {orient!r} debe ser r0-r3 o f0-f3")
+        raise _error(text, "notation.orientation_orient_r0_r3", orient=repr(orient))
     canonical = aliases[piece][orient]
     if canonical != orient:
         shown = piece if piece in TILE_IDS else f"start {piece}"
         raise _error(
             text,
-            f"{shown} {orient} is the same orientation as {canonical}; write {shown} {canonical}",
-            f"{shown} {orient} es la misma orientación que {canonical}; escribe {shown} {canonical}",
+            "notation.shown_orient_same_orientation", shown=shown, orient=orient, canonical=canonical,
         )
     row, col = _anchor(text, words[2], brackets_allowed)
     return Place(piece, orient, row, col)
@@ -127,23 +123,20 @@ def _anchor(text: str, word: str, brackets_allowed: bool) -> tuple[int, int]:
     if square:
         letter, number = square.groups()
         if letter not in LETTERS or not 1 <= int(number) <= 9:
-            raise _error(text, f"{word!r} is off the grid; columns a-i, rows 1-9",
-                         f"{word!r} está fuera de la cuadrícula; columnas a-i, filas 1-9")
+            raise _error(text, "notation.word_off_grid_columns", word=repr(word))
         return int(number) - 1, LETTERS.index(letter)
     bracket = _BRACKET.fullmatch(word)
     if not bracket:
-        raise _error(text, f"{word!r} is not a square; write a1-i9 (or [row,col] in City Expansion)",
-                     f"{word!r} no es una casilla; escribe a1-i9 (o [fila,columna] en City Expansion)")
+        raise _error(text, "notation.word_square_write_a1", word=repr(word))
     row, col = int(bracket.group(1)) - 1, int(bracket.group(2)) - 1
     if 0 <= row < 9 and 0 <= col < 9:
         name = f"{LETTERS[col]}{row + 1}"
-        raise _error(text, f"write {name}, not {word}", f"escribe {name}, no {word}")
+        raise _error(text, "notation.write_name_word", name=name, word=word)
     if not brackets_allowed:
-        raise _error(text, f"{word}: squares off the grid exist only in City Expansion",
-                     f"{word}: las casillas fuera de la cuadrícula solo existen en City Expansion")
+        raise _error(text, "notation.word_squares_off_grid", word=word)
     return row, col
 
 
-def _error(text: str, english: str, spanish: str) -> NotationError:
-    prefix = f"City Square Off: {text.strip()!r}: "
-    return NotationError(prefix + english, prefix + spanish)
+def _error(text: str, code: str, /, **args: Any) -> NotationError:
+    """The refusal `code` of the action written as `text`, which it quotes."""
+    return notation_error("notation.in_text", text=repr(text.strip()), problem=MESSAGES.message(code, **args))

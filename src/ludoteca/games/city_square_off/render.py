@@ -4,46 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .messages import MESSAGES
 from .notation import Place
 
 if TYPE_CHECKING:
     from .rules import CitySquareOffState
 
 COLOURS = ("green", "dark_orange")
-TEXT = {
-    "en": {
-        "seat": ("green", "orange"),
-        "card": "Shape card",
-        "none": "none",
-        "deck": "cards left",
-        "to_move": "To move",
-        "over": "Game over",
-        "winner": "Winner",
-        "draw": "Draw",
-        "waiting": "placed, waiting",
-        "player": "Player",
-        "open": "open squares",
-        "overhang": "overhang",
-        "start": "choose and place a starter",
-        "legend": ". free  S starter  letters: tiles (lowercase = next to one of the same letter)",
-    },
-    "es": {
-        "seat": ("verde", "naranja"),
-        "card": "Carta de forma",
-        "none": "ninguna",
-        "deck": "cartas restantes",
-        "to_move": "Turno de",
-        "over": "Fin de la partida",
-        "winner": "Gana",
-        "draw": "Empate",
-        "waiting": "colocada, esperando",
-        "player": "Jugador",
-        "open": "casillas libres",
-        "overhang": "sobresale",
-        "start": "elige y coloca una ficha de inicio",
-        "legend": ". libre  S inicio  letras: fichas (minúscula = junto a otra de la misma letra)",
-    },
-}
+TEXT = MESSAGES.table("render")
 def render(state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
     text = TEXT.get(lang, TEXT["en"])
     geometry = state.catalogue.geometry
@@ -58,7 +26,7 @@ def render(state: CitySquareOffState, lang: str, player: int | None, markup: boo
         geometry.letters[c] if 0 <= c < geometry.cols else " " for c in range(left, right + 1)
     )
     lines = []
-    titles = [f"{text['player']} {seat} ({text['seat'][seat]})" for seat in (0, 1)]
+    titles = [f"{text['player']} {seat} ({text[f'seat{seat}']})" for seat in (0, 1)]
     lines.append("   " + titles[0].ljust(2 * width - 1) + "       " + titles[1])
     lines.append(header + "    " + header)
     for row in range(top, bottom + 1):
@@ -72,7 +40,7 @@ def render(state: CitySquareOffState, lang: str, player: int | None, markup: boo
         ]
         lines.append(f"{label} {cells[0]}    {label} {cells[1]}")
     lines.append(text["legend"])
-    lines.extend(_status(state, text, player))
+    lines.extend(_status(state, text, player, lang))
     return "\n".join(lines)
 
 
@@ -110,7 +78,7 @@ def _cell(mark: str | None, seat: int, on_grid: bool, markup: bool) -> str:
     return f"[bold {colour}]{mark}[/]"
 
 
-def _status(state: CitySquareOffState, text: dict, player: int | None) -> list[str]:
+def _status(state: CitySquareOffState, text: dict, player: int | None, lang: str) -> list[str]:
     lines = []
     if state.variant != "city_sprint":
         lines.append(
@@ -127,7 +95,7 @@ def _status(state: CitySquareOffState, text: dict, player: int | None) -> list[s
     if state.outcome:
         winners = state.outcome["winners"]
         verdict = text["draw"] if len(winners) == 2 else f"{text['winner']}: {text['player']} {winners[0]}"
-        reason = state.game.info.label(state.outcome["reason"], "es" if text is TEXT["es"] else "en")
+        reason = state.game.info.label(state.outcome["reason"], lang)
         lines.append(f"{text['over']} — {verdict} ({reason})")
     else:
         seats = ", ".join(f"{text['player']} {seat}" for seat in state.to_move)
@@ -136,10 +104,7 @@ def _status(state: CitySquareOffState, text: dict, player: int | None) -> list[s
     return lines
 
 
-SHOW = {
-    "en": {"starter": "starter", "tile": "tile", "squares": "squares"},
-    "es": {"starter": "ficha de inicio", "tile": "ficha", "squares": "casillas"},
-}
+SHOW = MESSAGES.table("show")
 
 
 def component_texts(state: CitySquareOffState, lang: str) -> dict[str, str]:

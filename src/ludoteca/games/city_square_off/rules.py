@@ -18,52 +18,18 @@ from ludoteca.core import State
 from ludoteca.core.result import Result
 
 from . import heuristic, scoring, strategy
+from .components import Catalogue, catalogue
+from .messages import MESSAGES
 from .notation import STARTER_IDS, Place
-from .pieces import Catalogue, catalogue
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
 
 # why an action is illegal (spec §5.4), in English and Spanish
-REASONS = {
-    "same_orientation": (
-        "{piece} {orient} is the same orientation as {canonical}; use {canonical}",
-        "{piece} {orient} es la misma orientación que {canonical}; usa {canonical}",
-    ),
-    "starter_first": ("place your starter first", "primero coloca tu ficha de inicio"),
-    "starters_placed": ("starters are already placed", "las fichas de inicio ya están colocadas"),
-    "already_placed": ("you have already placed {piece}", "ya has colocado {piece}"),
-    "not_the_card": (
-        "the revealed shape is {card}, not {piece}",
-        "la forma descubierta es {card}, no {piece}",
-    ),
-    "off_grid_entirely": (
-        "at least one square of the tile must lie on the grid",
-        "al menos una casilla de la ficha debe quedar en la cuadrícula",
-    ),
-    "over_the_edge": ("the piece goes over the edge of the grid", "la pieza se sale de la cuadrícula"),
-    "covered": ("a square of it is already covered", "una de sus casillas ya está cubierta"),
-    "not_touching": (
-        "it does not touch your city (one side must touch a covered square)",
-        "no toca tu ciudad (un lado debe tocar una casilla cubierta)",
-    ),
-    "not_dealt": ("you were dealt the {starter} starter", "te ha tocado la ficha de inicio {starter}"),
-    "starter_taken": (
-        "the other player has taken that starter",
-        "el otro jugador ya ha elegido esa ficha de inicio",
-    ),
-    "starter_excluded": (
-        "that starter is excluded in this game",
-        "esa ficha de inicio no se usa en esta partida",
-    ),
-    "starter_off_grid": (
-        "the starter must lie completely on the grid",
-        "la ficha de inicio debe quedar entera dentro de la cuadrícula",
-    ),
-    "starter_centre": (
-        "the starter must cover e5 and at least {logo} logo squares",
-        "la ficha de inicio debe cubrir e5 y al menos {logo} casillas del logotipo",
-    ),
-}
+# Why a placement is not legal now, by reason code: the messages `reason.<code>`.
+REASONS = {code: MESSAGES.templates(f"reason.{code}") for code in (
+    "same_orientation", "starter_first", "starters_placed", "already_placed", "not_the_card",
+    "off_grid_entirely", "over_the_edge", "covered", "not_touching", "not_dealt", "starter_taken",
+    "starter_excluded", "starter_off_grid", "starter_centre")}
 
 
 class CitySquareOffState(State):
@@ -80,6 +46,11 @@ class CitySquareOffState(State):
         "stuck",  # per seat (City Sprint): no unplaced tile fits any more
         "outcome",  # None while playing; then {"winners": [...], "reason": str}
     )
+
+    # How `clone` copies the fields (see `State._copy_fields_into`); `outcome` is deep-copied.
+    SHARED_FIELDS = ("first", "owes")
+    FLAT_FIELDS = ("covered", "starters", "dealt", "deck", "revealed", "pending", "stuck")
+    NESTED_FIELDS = ("placed",)
 
     # ---- setup --------------------------------------------------------------------------------
 
@@ -193,8 +164,7 @@ class CitySquareOffState(State):
 
     def explain_illegal(self, action: Place, player: int, lang: str = "en") -> str:
         code, values = self._illegal_reason(action, player)
-        english, spanish = REASONS[code]
-        return (spanish if lang == "es" else english).format(**values)
+        return MESSAGES.text(f"reason.{code}", lang, **values)
 
     def _illegal_reason(self, action: Place, player: int) -> tuple[str, dict]:
         """Which rule `action` breaks (a key of REASONS) and the values its message names."""
@@ -389,21 +359,6 @@ class CitySquareOffState(State):
 
     # ---- copies -------------------------------------------------------------------------------
 
-    def _copy_fields_into(self, other: State) -> None:
-        """Field-by-field copy (search clones a lot): tuples, ints and strings are shared."""
-        other.covered = list(self.covered)
-        other.placed = [list(placed) for placed in self.placed]
-        other.starters = list(self.starters)
-        other.dealt = list(self.dealt)
-        other.first = self.first
-        other.deck = list(self.deck)
-        other.revealed = list(self.revealed)
-        other.owes = self.owes
-        other.pending = list(self.pending)
-        other.stuck = list(self.stuck)
-        outcome = self.outcome
-        other.outcome = None if outcome is None else {**outcome, "winners": list(outcome["winners"])}
-
     # ---- what each seat sees ------------------------------------------------------------------
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -470,13 +425,3 @@ class CitySquareOffState(State):
             last = max(i for i, (seat, _) in enumerate(sample.history) if seat == other)
             del sample.history[last]
         return sample
-
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        from .render import render
-
-        return render(self, lang, player, markup)
-
-    def components(self, lang: str = "en") -> dict[str, str]:
-        from .render import component_texts
-
-        return component_texts(self, lang)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .pieces import catalogue
+from .components import catalogue
 
 
 def open_regions(open_squares: list[tuple[int, int]]) -> list[int]:

@@ -4,25 +4,13 @@ from __future__ import annotations
 
 from ludoteca.core import Phrase, say, seat_name
 
+from .components import catalogue
+from .messages import MESSAGES
 from .notation import STARTER_IDS, Place
-from .pieces import catalogue
 
-STARTER: Phrase = {
-    "en": ("You placed the {name} starter at {square} ({orient})",
-           "{who} placed the {name} starter at {square} ({orient})"),
-    "es": ("Colocaste la ficha de inicio {name} en {square} ({orient})",
-           "{who} colocó la ficha de inicio {name} en {square} ({orient})"),
-}
-TILE: Phrase = {
-    "en": ("You placed the {piece} tile at {square} ({orient})",
-           "{who} placed the {piece} tile at {square} ({orient})"),
-    "es": ("Colocaste la ficha {piece} en {square} ({orient})",
-           "{who} colocó la ficha {piece} en {square} ({orient})"),
-}
-IN_SECRET: Phrase = {
-    "en": ("You placed a tile in secret", "{who} placed a tile in secret"),
-    "es": ("Colocaste una ficha en secreto", "{who} colocó una ficha en secreto"),
-}
+STARTER: Phrase = MESSAGES.phrase("move.starter")
+TILE: Phrase = MESSAGES.phrase("move.tile")
+IN_SECRET: Phrase = MESSAGES.phrase("move.in_secret")
 
 
 def describe(action: Place, player: int, lang: str, you: bool, secret: bool) -> str:

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from ludoteca.core import Game, GameInfo, Option, register
 
-from . import observation, words
-from .notation import ALL_MOVES, Move, parse
+from . import observation, render, words
+from .messages import MESSAGES
+from .notation import ALL_MOVES, Move, parse_action
 from .rules import HappyCityState
 
 __all__ = ["DEFAULT_ROUND_LIMIT", "GAME", "HappyCity"]
 
 # names of the score-breakdown categories and tie-breaks, for every surface
 LABELS = {
-    "people": {"en": "people", "es": "personas"},
-    "hearts": {"en": "hearts", "es": "corazones"},
-    "effect_people": {"en": "people from effects", "es": "personas por efectos"},
-    "effect_hearts": {"en": "hearts from effects", "es": "corazones por efectos"},
-    "modifier": {"en": "modifier", "es": "modificador"},
-    "points": {"en": "points", "es": "puntos"},
-    "score": {"en": "score", "es": "puntuación"},
-    "coins": {"en": "coins", "es": "monedas"},
-    "income": {"en": "income", "es": "ingresos"},
+    "people": MESSAGES.templates("label.people"),
+    "hearts": MESSAGES.templates("label.hearts"),
+    "effect_people": MESSAGES.templates("label.effect_people"),
+    "effect_hearts": MESSAGES.templates("label.effect_hearts"),
+    "modifier": MESSAGES.templates("label.modifier"),
+    "points": MESSAGES.templates("label.points"),
+    "score": MESSAGES.templates("label.score"),
+    "coins": MESSAGES.templates("label.coins"),
+    "income": MESSAGES.templates("label.income"),
 }
 
 # A printed game ends when a city fills, which takes about 10-15 rounds; a player who only takes
@@ -32,31 +33,21 @@ class HappyCity(Game[HappyCityState, Move]):
     info = GameInfo(
         id="happy-city",
         labels=LABELS,
-        names={"en": "Happy City", "es": "Happy City"},
+        names=MESSAGES.templates("name"),
         min_players=2,
         max_players=5,
         options=(
             Option("expert", "bool", False,
-                   "expert mode: red specials with effects, coloured Happy Markets drafted",
-                   "modo experto: edificios especiales rojos con efectos y Mercados Felices de colores"),
+                   MESSAGES.message("option.expert")),
             Option("young_players", "bool", False,
-                   "young players variant: points are people + hearts instead of people x hearts",
-                   "variante para jugadores jóvenes: se suman personas y corazones en vez de multiplicar"),
+                   MESSAGES.message("option.young_players")),
             Option("round_limit", "int", DEFAULT_ROUND_LIMIT,
-                   "end the game after this round even if no city has 10 cards "
-                   "(0 = no limit, as printed)",
-                   "la partida acaba tras esta ronda aunque ninguna ciudad tenga 10 cartas "
-                   "(0 = sin límite, como en el juego impreso)",
+                   MESSAGES.message("option.round_limit"),
                    minimum=0),
         ),
         simultaneous=False,
         hidden_information=True,
-        summary={
-            "en": "Buy buildings with your income and fill a city of 10 cards; "
-                  "your happiness is people times hearts.",
-            "es": "Compra edificios con tus ingresos y llena una ciudad de 10 cartas; "
-                  "tu felicidad es personas por corazones.",
-        },
+        summary=MESSAGES.templates("summary"),
     )
     state_class = HappyCityState
     encoder = observation.ENCODER
@@ -73,8 +64,14 @@ class HappyCity(Game[HappyCityState, Move]):
         "young_players": {"young_players": True},
     }
 
+    def _render(self, state: HappyCityState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
+
+    def _components(self, state: HappyCityState, lang: str) -> dict[str, str]:
+        return render.component_texts(state, lang)
+
     def _parse_action(self, text: str, state: HappyCityState | None) -> Move:
-        return parse(text)
+        return parse_action(text)
 
     def _reveals(self, before: HappyCityState, action: Move, player: int, after: HappyCityState) -> bool:
         """A draw turns up a card of a shuffled deck; nothing else shows anything hidden."""

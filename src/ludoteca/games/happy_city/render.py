@@ -5,35 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import scoring
-from .cards import CARDS, COLOUR, COLOURS, EFFECT_TEXT, MARKET, RESIDENCES, condition_text
+from .components import CARDS, COLOUR, COLOURS, EFFECT_TEXT, MARKET, RESIDENCES, condition_text
+from .messages import MESSAGES
 
 if TYPE_CHECKING:
     from .rules import HappyCityState
 
 RICH_COLOURS = ("yellow", "blue", "green", "dark_orange", "magenta")
 
-LABELS = {
-    "en": {
-        "title": "Happy City", "round": "round", "to_move": "to move", "over": "game over",
-        "display": "Display", "decks": "Decks", "discarded": "discarded", "residences": "Residences",
-        "specials": "Specials", "player": "Player", "coins": "coins", "income": "income",
-        "score": "score", "people": "people", "hearts": "hearts",
-        "trigger": "a city has 10 cards: last round", "empty": "empty", "copies": "Sphinx copies",
-        "phases": {"draft": "Happy Market draft", "discard": "discard or pass",
-                   "refill": "refill the display",
-                   "main": "main action", "special": "special building", "final_choice": "Sphinx choice"},
-    },
-    "es": {
-        "title": "Happy City", "round": "ronda", "to_move": "turno de", "over": "fin de la partida",
-        "display": "Zona central", "decks": "Mazos", "discarded": "descartadas", "residences": "Viviendas",
-        "specials": "Especiales", "player": "Jugador", "coins": "monedas", "income": "ingresos",
-        "score": "puntos", "people": "personas", "hearts": "corazones",
-        "trigger": "una ciudad tiene 10 cartas: última ronda", "empty": "vacía", "copies": "La Esfinge copia",
-        "phases": {"draft": "elección del Mercado Feliz", "discard": "descartar o pasar",
-                   "refill": "reponer la zona central", "main": "acción principal",
-                   "special": "edificio especial", "final_choice": "elección de la Esfinge"},
-    },
-}
+LABELS = MESSAGES.tree("render")
 
 
 def _card(key: str, lang: str, markup: bool, colour: int | None = None) -> str:
@@ -93,16 +73,7 @@ def _header(state: HappyCityState, words: dict) -> str:
             f"{words['player'].lower()} {state.current}: {words['phases'][state.phase]}")
 
 
-SHOW = {
-    "en": {"cost": "cost", "people": "people", "hearts": "hearts", "income": "income", "deck": "deck",
-           "needs": "needs", "colours": ("yellow", "blue", "green", "orange", "purple"),
-           "kinds": {"building": "building", "residence": "residence", "market": "start card",
-                     "family": "special", "expert": "expert special"}},
-    "es": {"cost": "coste", "people": "personas", "hearts": "corazones", "income": "ingresos", "deck": "mazo",
-           "needs": "requiere", "colours": ("amarillo", "azul", "verde", "naranja", "morado"),
-           "kinds": {"building": "edificio", "residence": "residencia", "market": "carta inicial",
-                     "family": "especial", "expert": "especial experto"}},
-}
+SHOW = MESSAGES.tree("show")
 
 
 def component_texts(state: HappyCityState, lang: str) -> dict[str, str]:

@@ -18,10 +18,9 @@ from ludoteca.core import State, rank
 from ludoteca.core.result import Result
 
 from . import heuristic, scoring, strategy
-from .cards import (
+from .components import (
     CARDS,
     COLOUR,
-    COLOUR_WORDS,
     COLOURS,
     CONDITION,
     COST,
@@ -40,6 +39,7 @@ from .cards import (
     condition_text,
     counts_text,
 )
+from .messages import MESSAGES
 from .notation import BOX, BUY, COIN, DISCARD, DRAW, PASS, Move
 from .notation import MARKET as MARKET_MOVES
 from .notation import SPECIAL as SPECIAL_MOVES
@@ -514,18 +514,6 @@ class HappyCityState(State):
         counts = scoring.colour_counts(self.cities[player], self.markets[player])
         return "condition", {"name": key, "needs": key, "has": counts}
 
-    # ---- text -----------------------------------------------------------------------------
-
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        from .render import render
-
-        return render(self, lang, player, markup)
-
-    def components(self, lang: str = "en") -> dict[str, str]:
-        from .render import component_texts
-
-        return component_texts(self, lang)
-
 
 # ---- why an action is illegal, in English and Spanish ----------------------------------------
 
@@ -539,37 +527,28 @@ _PHASE_VERBS = {
     "final_choice": ("sphinx",),
 }
 _STEPS = {
-    "draft": {"en": "choose a Happy Market colour", "es": "elige un color de Mercado Feliz"},
-    "discard": {"en": "discard a display card or pass", "es": "descarta una carta de la zona central o pasa"},
-    "refill": {"en": "choose a deck to draw from", "es": "elige un mazo del que robar"},
-    "main": {"en": "buy a building or a residence, or take a coin",
-             "es": "compra un edificio o una vivienda, o toma una moneda"},
-    "special": {"en": "take a special building or pass", "es": "toma un edificio especial o pasa"},
-    "final_choice": {"en": "choose what the Sphinx copies", "es": "elige qué copia la Esfinge"},
+    "draft": MESSAGES.templates("step.draft"),
+    "discard": MESSAGES.templates("step.discard"),
+    "refill": MESSAGES.templates("step.refill"),
+    "main": MESSAGES.templates("step.main"),
+    "special": MESSAGES.templates("step.special"),
+    "final_choice": MESSAGES.templates("step.final_choice"),
 }
 _REASONS = {
-    "wrong_step": {"en": "you cannot {verb} now: {step}", "es": "ahora no puedes usar '{verb}': {step}"},
-    "deck_empty": {"en": "deck {deck} and its discard pile are empty",
-                   "es": "el mazo {deck} y su pila de descarte están vacíos"},
-    "not_displayed": {"en": "{card} is not in the central display",
-                      "es": "{card} no está en la zona central"},
-    "market_taken": {"en": "the {market} Happy Market was already taken",
-                     "es": "el Mercado Feliz {market} ya lo ha elegido otro jugador"},
-    "not_owned": {"en": "no opponent owns {card}", "es": "ningún rival tiene {card} en su ciudad"},
-    "pile_empty": {"en": "no {name} left", "es": "no quedan cartas de {name}"},
-    "city_full": {"en": "your city already has 10 cards", "es": "tu ciudad ya tiene 10 cartas"},
-    "same_name": {"en": "your city already has {card}", "es": "ya hay una carta {card} en tu ciudad"},
-    "too_expensive": {"en": "{name} costs {cost}, you have {coins} coins",
-                      "es": "{name} cuesta {cost} y tienes {coins}"},
-    "special_taken": {"en": "you already took a special building",
-                      "es": "ya has tomado un edificio especial"},
-    "not_in_row": {"en": "{card} is not in the special row",
-                   "es": "{card} no está entre los edificios especiales disponibles"},
-    "condition": {"en": "{name} needs {needs}, your city has {has}",
-                  "es": "{name} necesita {needs}; tu ciudad tiene {has}"},
+    "wrong_step": MESSAGES.templates("reason.wrong_step"),
+    "deck_empty": MESSAGES.templates("reason.deck_empty"),
+    "not_displayed": MESSAGES.templates("reason.not_displayed"),
+    "market_taken": MESSAGES.templates("reason.market_taken"),
+    "not_owned": MESSAGES.templates("reason.not_owned"),
+    "pile_empty": MESSAGES.templates("reason.pile_empty"),
+    "city_full": MESSAGES.templates("reason.city_full"),
+    "same_name": MESSAGES.templates("reason.same_name"),
+    "too_expensive": MESSAGES.templates("reason.too_expensive"),
+    "special_taken": MESSAGES.templates("reason.special_taken"),
+    "not_in_row": MESSAGES.templates("reason.not_in_row"),
+    "condition": MESSAGES.templates("reason.condition"),
 }
-# a Happy Market's colour (el Mercado Feliz azul), and cards of a colour, one and several (cartas azules)
-_MARKET_ES = dict(zip(COLOUR_WORDS, ("amarillo", "azul", "verde", "naranja", "morado"), strict=True))
+# cards of a colour, one and several (cartas azules)
 _CARDS_ES = (("amarilla", "amarillas"), ("azul", "azules"), ("verde", "verdes"), ("naranja", "naranjas"),
              ("morada", "moradas"))
 
@@ -582,10 +561,10 @@ def _word(name: str, value: Any, lang: str) -> str:
         return CARDS[value].name(lang)
     if name == "step":
         return _STEPS[value][lang]
-    if name == "market" and lang == "es":
-        return _MARKET_ES[value]
-    if name == "coins" and lang == "es":
-        return f"{value} moneda" if value == 1 else f"{value} monedas"
+    if name == "market":  # the notation word in English, the colour's name in Spanish
+        return MESSAGES.text(f"market_colour.{value}", lang)
+    if name == "coins":  # English follows "you have" with the number alone
+        return MESSAGES.text("reason_coins.one" if value == 1 else "reason_coins.many", lang, n=value)
     if name == "needs":
         return _colours_es(CONDITION[value]) if lang == "es" else condition_text(value)
     if name == "has":

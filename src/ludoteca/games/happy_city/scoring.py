@@ -11,7 +11,7 @@ from typing import Any
 
 from ludoteca.core.grid import square_neighbour_table
 
-from .cards import (
+from .components import (
     ART_GALLERY,
     COLOUR,
     COLOURS,

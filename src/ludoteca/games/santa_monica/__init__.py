@@ -7,8 +7,9 @@ from typing import Any
 
 from ludoteca.core import Action, Game, GameInfo, Option, OptionError, register
 
-from . import notation, observation, words
-from .content import ContentError, load_content
+from . import notation, observation, render, words
+from .components import ContentError, load_content
+from .messages import MESSAGES, refusal
 from .rules import SantaMonicaState
 
 __all__ = ["ContentError", "SantaMonica", "SantaMonicaState"]
@@ -26,10 +27,7 @@ class FacesOption(Option):
             return value
         pair = isinstance(value, (list, tuple)) and len(value) == 2
         if not pair or not all(isinstance(v, str) for v in value):
-            raise OptionError(
-                f"option {self.name} must be \"random\" or a list of 2 face codes, not {value!r}",
-                f"la opción {self.name} debe ser \"random\" o una lista de 2 códigos de acción, no {value!r}",
-            )
+            raise OptionError(MESSAGES.message("option.faces", name=self.name, value=repr(value)))
         return [v.upper() for v in value]
 
     def parse(self, text: str) -> Any:
@@ -42,63 +40,53 @@ class FacesOption(Option):
 
 # names of the score-breakdown categories and tie-breaks, for every surface
 LABELS = {
-    "adjacency": {"en": "adjacency", "es": "adyacencia"},
-    "chains": {"en": "chains", "es": "cadenas"},
-    "sand_dollars": {"en": "sand dollars", "es": "dólares de arena"},
-    "misc": {"en": "miscellaneous", "es": "varios"},
-    "rings": {"en": "activity rings", "es": "anillos de actividad"},
-    "footprints": {"en": "footprints", "es": "huellas"},
-    "wave_bonus": {"en": "objective: wave bonus", "es": "objetivo: bonificación de ola"},
-    "misc_bonus": {"en": "objective: misc bonus", "es": "objetivo: bonificación variada"},
-    "penalty": {"en": "objective: unplaced penalty", "es": "objetivo: penalización por personas sin colocar"},
-    "total": {"en": "total", "es": "total"},
-    "unplaced": {"en": "unplaced people", "es": "personas sin colocar"},
-    "sand_dollars_left": {"en": "sand dollars left", "es": "dólares de arena restantes"},
-    "most sand dollars left": {"en": "most sand dollars left", "es": "más dólares de arena restantes"},
+    "adjacency": MESSAGES.templates("label.adjacency"),
+    "chains": MESSAGES.templates("label.chains"),
+    "sand_dollars": MESSAGES.templates("label.sand_dollars"),
+    "misc": MESSAGES.templates("label.misc"),
+    "rings": MESSAGES.templates("label.rings"),
+    "footprints": MESSAGES.templates("label.footprints"),
+    "wave_bonus": MESSAGES.templates("label.wave_bonus"),
+    "misc_bonus": MESSAGES.templates("label.misc_bonus"),
+    "penalty": MESSAGES.templates("label.penalty"),
+    "total": MESSAGES.templates("label.total"),
+    "unplaced": MESSAGES.templates("label.unplaced"),
+    "sand_dollars_left": MESSAGES.templates("label.sand_dollars_left"),
+    "most sand dollars left": MESSAGES.templates("label.most_sand_dollars_left"),
 }
 
 class SantaMonica(Game[SantaMonicaState, Action]):
     info = GameInfo(
         id="santa-monica",
         labels=LABELS,
-        names={"en": "Santa Monica", "es": "Santa Mónica"},
+        names=MESSAGES.templates("name"),
         min_players=2,
         max_players=4,
         options=(
-            Option("objective", "choice", "random", "Scoring objective tile", "Ficha de objetivo",
+            Option("objective", "choice", "random", MESSAGES.message("option.objective"),
                    choices=("random", "blue", "green", "orange")),
             FacesOption("sand_dollar_faces", "list", "random",
-                        "The two sand dollar actions in play: random, or two codes from different tiles",
-                        "Las dos acciones de dólar de arena: random, o dos códigos de losetas distintas",
+                        MESSAGES.message("option.sand_dollar_faces"),
                         choices=_FACE_CODES),
             Option("starting_tiles", "choice", "draft",
-                   "draft: choose in reverse turn order; random: seat k gets drawn tile k",
-                   "draft: se eligen en orden inverso; random: reparto al azar",
+                   MESSAGES.message("option.starting_tiles"),
                    choices=("draft", "random")),
             Option("limited_supply", "bool", True,
-                   "Limit locals, tourists, VIPs and footprints to the component counts",
-                   "Limitar locales, turistas, VIP y huellas a los componentes"),
-            Option("end_cards", "int", 14, "Feature cards that trigger the final round",
-                   "Cartas que activan la última ronda", minimum=1, maximum=30),
+                   MESSAGES.message("option.limited_supply")),
+            Option("end_cards", "int", 14, MESSAGES.message("option.end_cards"), minimum=1, maximum=30),
             Option("content", "str", "",
-                   "Directory with replacement cards.json / starting-tiles.json / "
-                   "sand-dollar-tiles.json / objectives.json (empty: the built-in stand-in content)",
-                   "Carpeta con los ficheros de componentes de repuesto (vacío: contenido incluido)"),
+                   MESSAGES.message("option.content")),
         ),
         simultaneous=False,
         hidden_information=True,
-        summary={
-            "en": "Build a seafront city of beach and street cards, move locals, tourists and VIPs, "
-                  "fill activity rings.",
-            "es": "Construye una ciudad costera de cartas de playa y de calle, mueve locales, turistas "
-                  "y VIP, y llena los anillos de actividad.",
-        },
+        summary=MESSAGES.templates("summary"),
     )
     state_class = SantaMonicaState
     encoder = observation.ENCODER
     action_types = notation.ACTION_TYPES
     package = __name__
     presets = {
+        "default": {},  # a random objective and random faces, as the rules set up
         "blue": {"objective": "blue"},
         "green": {"objective": "green", "sand_dollar_faces": ["TWO", "SWAP"]},
         "orange": {"objective": "orange", "sand_dollar_faces": ["COL", "MOVE"], "starting_tiles": "random"},
@@ -107,31 +95,29 @@ class SantaMonica(Game[SantaMonicaState, Action]):
     def check_options(self, options: dict[str, Any], num_players: int) -> None:
         content = load_content(options["content"])
         if options["objective"] != "random" and options["objective"] not in content.objective_index:
-            raise OptionError(f"Santa Monica: objective {options['objective']!r} is not in the content",
-                              f"Santa Mónica: el objetivo {options['objective']!r} no está en el contenido")
+            raise OptionError(refusal("game.objective_options_content", options=repr(options['objective'])))
         if len(content.tiles) < num_players:
-            raise OptionError(f"Santa Monica: {num_players} players need {num_players} starting tiles",
-                              f"Santa Mónica: {num_players} jugadores necesitan {num_players} "
-                              "fichas iniciales")
+            raise OptionError(refusal("game.num_players_players_need", num_players=num_players))
         faces = options["sand_dollar_faces"]
         if faces != "random":
             for code in faces:
                 if code not in content.face_index:
-                    raise OptionError(f"Santa Monica: unknown sand dollar face {code!r}; "
-                                      f"faces are {', '.join(content.face_index)}",
-                                      f"Santa Mónica: acción de dólar de arena {code!r} desconocida; "
-                                      f"las acciones son {', '.join(content.face_index)}")
+                    raise OptionError(refusal("game.unknown_sand_dollar_face", code=repr(code),
+                                              join=", ".join(content.face_index)))
             tiles = [next(t for t, pair in enumerate(content.face_tiles) if content.face_index[code] in pair)
                      for code in faces]
             if tiles[0] == tiles[1]:
-                raise OptionError(f"Santa Monica: {faces[0]} and {faces[1]} are the two faces of one tile; "
-                                  "choose faces of different tiles",
-                                  f"Santa Mónica: {faces[0]} y {faces[1]} son las dos caras de una misma "
-                                  "loseta; elige caras de losetas distintas")
+                raise OptionError(refusal("game.faces_faces2_are_two", faces=faces[0], faces2=faces[1]))
+
+    def _render(self, state: SantaMonicaState, lang: str, player: int | None, markup: bool) -> str:
+        return render.render(state, lang, player, markup)
+
+    def _components(self, state: SantaMonicaState, lang: str) -> dict[str, str]:
+        return render.component_texts(state, lang)
 
     def _parse_action(self, text: str, state: SantaMonicaState | None) -> Action:
         content = load_content(state.options["content"]) if state is not None else _DEFAULT
-        return notation.parse(text, content.tile_index, content.face_index)
+        return notation.parse_action(text, content.tile_index, content.face_index)
 
     def _reveals(self, before: SantaMonicaState, action: Action, player: int,
                  after: SantaMonicaState) -> bool:

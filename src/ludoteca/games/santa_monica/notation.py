@@ -14,8 +14,8 @@ from typing import Any
 
 from ludoteca.core import Action, NotationError
 
-NAME = "Santa Monica"
-NAME_ES = "Santa Mónica"
+from .messages import MESSAGES, notation_error
+
 KIND_LETTERS = "LTV"
 HAPPY = ("sd", "mix", "move")
 COL_LIMIT = 32  # |column| of any reachable space (at most end_cards + 1 <= 31 cards per city)
@@ -197,22 +197,14 @@ KEEP, DONE, PASS = (pair(Word, word)[1] for word in ("keep", "done", "pass"))  #
 _SPACE = re.compile(r"([BS])(0|-?[1-9][0-9]*)")
 _ARITY = {"tile": 1, "truck": 1, "take": 2, "sd": 1, "pick": 2, "swap": 2, "keep": 0, "mv": 3,
           "step": 1, "done": 0, "happy": 1, "pass": 0}
-_ARG_HELP = {
-    "tile": ("the starting tile id", "el identificador de la ficha inicial"),
-    "truck": ("the display column 1-4", "la columna de la pantalla, 1-4"),
-    "take": ("a front slot and a space", "una posición de la fila delantera y un espacio"),
-    "sd": ("a face code", "el código de una acción de dólar de arena"),
-    "pick": ("a slot and a space", "una posición de la pantalla y un espacio"),
-    "swap": ("two spaces", "dos espacios"),
-    "mv": ("a kind, a from space and a to space", "un tipo, un espacio de origen y uno de destino"),
-    "step": ("the destination space", "el espacio de destino"),
-    "happy": ("sd, mix or move", "sd, mix o move"),
-}
-_WHAT = {"starting tile": "ficha inicial", "sand dollar face": "acción de dólar de arena"}
 
 
-def _error(message: str, es: str) -> NotationError:
-    return NotationError(f"{NAME}: {message}", f"{NAME_ES}: {es}")
+# the verbs whose arguments `arguments.<verb>` explains
+_HELPED = ("tile", "truck", "take", "sd", "pick", "swap", "mv", "step", "happy")
+
+
+def _error(code: str, /, **args: Any) -> NotationError:
+    return notation_error(f"notation.{code}", **args)
 
 
 def parse_space(text: str) -> int:
@@ -220,56 +212,49 @@ def parse_space(text: str) -> int:
     match = _SPACE.fullmatch(text)
     if match is None:
         if text[:1] not in ("B", "S"):
-            raise _error(f"bad space `{text}`: row must be B (beach) or S (street)",
-                         f"espacio `{text}` incorrecto: la fila debe ser B (playa) o S (calle)")
+            raise _error("bad_space_text_row", text=text)
         if text[1:] == "-0":
-            raise _error(f"bad space `{text}`", f"espacio `{text}` incorrecto")
-        raise _error(f"bad space `{text}`: use B or S followed by a column such as -2, 0 or 3",
-                     f"espacio `{text}` incorrecto: escribe B o S seguida de una columna, como -2, 0 o 3")
+            raise _error("bad_space_text", text=text)
+        raise _error("bad_space_text_use", text=text)
     col = int(match.group(2))
     if abs(col) > COL_LIMIT:
-        raise _error(f"bad space `{text}`: columns run from -{COL_LIMIT} to {COL_LIMIT}",
-                     f"espacio `{text}` incorrecto: las columnas van de -{COL_LIMIT} a {COL_LIMIT}")
+        raise _error("bad_space_text_columns", text=text, col_limit=COL_LIMIT)
     return make_space("BS".index(match.group(1)), col)
 
 
 def _column(text: str) -> int:
     if text not in ("1", "2", "3", "4"):
-        raise _error("display column must be 1–4", "la columna de la pantalla debe ser 1–4")
+        raise _error("display_column_1_4")
     return int(text)
 
 
 def _slot(text: str) -> tuple[bool, int]:
     text = text.upper()
     if len(text) != 2 or text[0] not in "FR":
-        raise _error(f"bad slot `{text}`: use F1–F4 (front row) or R1–R4 (back row)",
-                     f"posición `{text}` incorrecta: usa F1–F4 (fila delantera) o R1–R4 (fila trasera)")
+        raise _error("bad_slot_text_use", text=text)
     return text[0] == "R", _column(text[1])
 
 
 def _code(text: str, known: dict[str, int], what: str) -> tuple[str, int]:
     code = text.upper()
     if code not in known:
-        raise _error(f"unknown {what} `{code}`; known: {', '.join(known)}",
-                     f"{_WHAT[what]} `{code}` desconocida; las conocidas son: {', '.join(known)}")
+        raise _error("unknown_code", what=MESSAGES.message(f"notation.what.{what}"), code=code,
+                     known=", ".join(known))
     return code, known[code]
 
 
-def parse(text: str, tiles: dict[str, int], faces: dict[str, int]) -> Action:
+def parse_action(text: str, tiles: dict[str, int], faces: dict[str, int]) -> Action:
     """Read one action (any case, any spacing); `tiles`/`faces` map the content's codes to indices."""
     words = text.split()
     if not words:
-        raise _error("empty action; actions are " + ", ".join(_ARITY),
-                     "acción vacía; las acciones son " + ", ".join(_ARITY))
+        raise _error("empty", verbs=", ".join(_ARITY))
     verb, args = words[0].lower(), words[1:]
     if verb not in _ARITY:
-        raise _error(f"unknown action `{words[0]}`; actions are {', '.join(_ARITY)}",
-                     f"acción `{words[0]}` desconocida; las acciones son {', '.join(_ARITY)}")
+        raise _error("unknown_verb", verb=words[0], verbs=", ".join(_ARITY))
     if len(args) != _ARITY[verb]:
-        need, plural = _ARITY[verb], "s" if _ARITY[verb] != 1 else ""
-        help_en, help_es = (f" ({h})" for h in _ARG_HELP[verb]) if verb in _ARG_HELP else ("", "")
-        raise _error(f"`{verb}` needs {need} argument{plural}{help_en}",
-                     f"`{verb}` necesita {need} argumento{plural}{help_es}")
+        need = _ARITY[verb]
+        what = MESSAGES.message(f"notation.arguments.{verb}") if verb in _HELPED else ""
+        raise _error("arguments.one" if need == 1 else "arguments.many", verb=verb, need=need, what=what)
     if verb in ("keep", "done", "pass"):
         return Word(verb)
     if verb == "tile":
@@ -280,31 +265,26 @@ def parse(text: str, tiles: dict[str, int], faces: dict[str, int]) -> Action:
         return UseFace(*_code(args[0], faces, "sand dollar face"))
     if verb == "happy":
         if args[0].lower() not in HAPPY:
-            raise _error("happy-day choice must be sd, mix or move",
-                         "la elección del día feliz debe ser sd, mix o move")
+            raise _error("happy_day_choice_sd")
         return Happy(args[0].lower())
     if verb == "take":
         back, col = _slot(args[0])
         if back:
-            raise _error("`take` only uses the front row (F1–F4); back-row cards need a sand dollar action",
-                         "`take` solo usa la fila delantera (F1–F4); las cartas de la fila trasera "
-                         "necesitan una acción de dólar de arena")
+            raise _error("take_only_uses_front")
         return Take(col, parse_space(args[1]))
     if verb == "pick":
         return Pick(*_slot(args[0]), parse_space(args[1]))
     if verb == "swap":
         a, b = parse_space(args[0]), parse_space(args[1])
         if (a ^ b) & 1:
-            raise _error("a swap needs two spaces in the same row",
-                         "un intercambio necesita dos espacios de la misma fila")
+            raise _error("swap_needs_two_spaces")
         if a == b:
-            raise _error("a swap needs two different spaces",
-                         "un intercambio necesita dos espacios distintos")
+            raise _error("swap_needs_two_different")
         return Swap(min(a, b), max(a, b))
     if verb == "mv":
         kind = args[0].upper()
         if kind not in ("L", "T", "V"):
-            raise _error("kind must be L, T or V", "el tipo debe ser L, T o V")
+            raise _error("kind_l_t_v")
         return Move(KIND_LETTERS.index(kind), parse_space(args[1]), parse_space(args[2]))
     return Step(parse_space(args[0]))
 
@@ -355,14 +335,12 @@ def action_id(action: Action) -> int:
         row = action.a & 1
         first = row * N_COLS + (action.a >> 1) + COL_LIMIT
         return _BASE_SWAP + first * N_COLS + (action.b >> 1) + COL_LIMIT
-    raise _error(f"not a Santa Monica action: {action!r}",
-                 f"no es una acción de Santa Mónica: {action!r}")
+    raise _error("santa_monica_action_action", action=repr(action))
 
 
 def action_from_id(i: int, tile_codes: list[str], face_codes: list[str]) -> Action:
     if not 0 <= i < ACTION_SPACE_SIZE:
-        raise _error(f"action id {i} is out of range 0–{ACTION_SPACE_SIZE - 1}",
-                     f"el identificador de acción {i} está fuera del rango 0–{ACTION_SPACE_SIZE - 1}")
+        raise _error("action_id_i_out", i=i, action_space_size=ACTION_SPACE_SIZE - 1)
     if i < _BASE_SD:
         return ChooseTile(tile_codes[i], i) if i < len(tile_codes) else _unused(i)
     if i < _BASE_TRUCK:
@@ -394,5 +372,4 @@ def action_from_id(i: int, tile_codes: list[str], face_codes: list[str]) -> Acti
 
 
 def _unused(i: int) -> Action:
-    raise _error(f"action id {i} names no component of this content",
-                 f"el identificador de acción {i} no corresponde a ningún componente de este contenido")
+    raise _error("action_id_i_names", i=i)

@@ -4,25 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .messages import MESSAGES
+
 if TYPE_CHECKING:
     from .rules import SantaMonicaState
 
-WORDS = {
-    "en": {"objective": "Objective", "faces": "Sand dollar actions", "front": "Front", "back": "Back",
-           "deck": "deck", "truck": "food truck", "foodie": "foodie", "player": "Player", "sd": "SD",
-           "cards": "cards", "card": "card", "phase": "phase", "to_move": "to move", "tile": "tile",
-           "final": "final round",
-           "over": "game over", "score": "score", "supply": "supply", "you": "you",
-           "column": "column",
-           "legend": "B beach, S street · 1L 2T 1V: locals, tourists, VIPs there · * footprint"},
-    "es": {"objective": "Objetivo", "faces": "Acciones de dólar de arena", "front": "Delante",
-           "back": "Detrás", "deck": "mazo", "truck": "camión de comida", "foodie": "foodie",
-           "player": "Jugador", "sd": "DA", "cards": "cartas", "card": "carta", "phase": "fase",
-           "to_move": "turno de",
-           "tile": "ficha", "final": "última ronda", "over": "fin de la partida", "score": "puntos",
-           "supply": "reserva", "you": "tú", "column": "columna",
-           "legend": "B playa, S calle · 1L 2T 1V: locales, turistas, VIP allí · * huella"},
-}
+WORDS = MESSAGES.table("render.words")
 CELL = 11
 
 
@@ -88,12 +75,7 @@ def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
     return out
 
 
-SHOW = {
-    "en": {"beach": "beach", "street": "street", "tile": "starting tile", "face": "sand dollar action",
-           "objective": "objective", "tags": "tags", "stand_in": "stand-in content"},
-    "es": {"beach": "playa", "street": "calle", "tile": "ficha inicial", "face": "acción de dólar de arena",
-           "objective": "objetivo", "tags": "etiquetas", "stand_in": "contenido provisional"},
-}
+SHOW = MESSAGES.table("render.show")
 
 
 def component_texts(state: SantaMonicaState, lang: str) -> dict[str, str]:

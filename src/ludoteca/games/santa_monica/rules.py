@@ -18,8 +18,8 @@ from typing import Any
 from ludoteca.core import Action, State, rank
 
 from . import heuristic, strategy
-from . import render as render_module
-from .content import Content, load_content
+from .components import Content, load_content
+from .messages import MESSAGES
 from .notation import (
     DONE,
     KEEP,
@@ -44,11 +44,6 @@ SUPPLY = (30, 30, 8, 28)  # locals, tourists, VIPs, footprints
 ANY_KIND = 7  # move budget kinds: bit 0 local, bit 1 tourist, bit 2 VIP
 B0, S0 = 0, 1
 _KINDS_OF = [tuple(k for k in (0, 1, 2) if mask >> k & 1) for mask in range(8)]  # kinds of a mask
-# How `clone` copies each field (every slot of SantaMonicaState is in exactly one group).
-_SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "picks_left", "lock_col",
-                  "passes", "final_round")
-_LIST_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
-                "tasks", "placed", "log")
 _SEATS = tuple((seat,) for seat in range(8))  # shared one-seat tuples for `to_move`
 DECISIONS = ("choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day")
 
@@ -102,6 +97,13 @@ class SantaMonicaState(State):
         "truck", "foodie", "supply", "cities", "people", "footprints", "sand", "tasks", "face",
         "picks_left", "lock_col", "placed", "budget", "moved", "passes", "final_round", "log",
     )
+
+    # How `clone` copies the fields (see `State._copy_fields_into`); `people` is deep-copied.
+    SHARED_FIELDS = ("phase", "turn", "objective", "truck", "foodie", "face", "picks_left", "lock_col",
+                     "passes", "final_round")
+    FLAT_FIELDS = ("faces", "drawn", "tiles", "deck", "front", "back", "discard", "supply", "sand",
+                   "tasks", "placed", "log", "budget", "moved")
+    NESTED_FIELDS = ("cities", "footprints")
 
     # ---- setup (spec 3 and 7) -----------------------------------------------------------------
 
@@ -195,19 +197,6 @@ class SantaMonicaState(State):
     def visible_history(self, player: int | None) -> list[tuple[int, str]]:
         """The full game log, forced actions included (spec 5)."""
         return list(self.log)
-
-    def _copy_fields_into(self, other: SantaMonicaState) -> None:
-        """A field-by-field copy by known shape: the generic copy inspects every element, and the
-        game log alone grows past a hundred entries."""
-        for name in _SHARED_FIELDS:  # immutable values
-            setattr(other, name, getattr(self, name))
-        for name in _LIST_FIELDS:  # lists of immutable values
-            setattr(other, name, getattr(self, name)[:])
-        other.budget = None if self.budget is None else self.budget[:]
-        other.moved = self.moved.copy()
-        other.cities = [city.copy() for city in self.cities]
-        other.people = [{s: here[:] for s, here in people.items()} for people in self.people]
-        other.footprints = [prints.copy() for prints in self.footprints]
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """Only the deck order is hidden (from everyone): shuffle it."""
@@ -703,17 +692,9 @@ class SantaMonicaState(State):
             ],
         }
 
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-        return render_module.render(self, lang, player, markup)
-
-    def components(self, lang: str = "en") -> dict[str, str]:
-        return render_module.component_texts(self, lang)
-
     def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
         code, values = _explain(self, action, player)
-        lang = lang if lang in ("en", "es") else "en"
-        texts = {k: v[lang] if isinstance(v, dict) else v for k, v in values.items()}
-        return REASONS[code][lang].format(**texts)
+        return MESSAGES.text(f"reason.{code}", lang, **values)
 
 
 _PHASE_LEGAL = {phase: getattr(SantaMonicaState, f"_legal_{phase}") for phase in DECISIONS}
@@ -723,48 +704,34 @@ _PHASE_VERBS = {
     "pick": (Pick,), "swap": (Swap, Word), "move": (Move, Step, Word), "happy_day": (Happy,),
 }
 
-# Why an action is not legal now, by reason code, in English and Spanish. A value passed as
-# {"en": ..., "es": ...} is itself translated (phase and row names, counted words).
+# Why an action is not legal now, by reason code: the messages `reason.<code>`. A value may
+# itself be a message or a {lang: text} (phase and row names, counted words).
 REASONS = {
-    "phase": {"en": "not possible in phase {phase}", "es": "no es posible en la fase {phase}"},
-    "empty_slot": {"en": "{slot} is empty", "es": "la posición {slot} está vacía"},
-    "face_slot": {"en": "the {face} action cannot take {slot}",
-                  "es": "la acción {face} no puede tomar la carta de {slot}"},
-    "face_not_in_play": {"en": "{code} is not in play; the faces are {faces}",
-                         "es": "{code} no está en juego; las acciones de dólar de arena son {faces}"},
-    "face_cost": {"en": "you have {sand} sand dollars, {code} costs {cost}",
-                  "es": "tienes {sand} {dollars} y {code} cuesta {cost}"},
-    "face_unusable": {"en": "{code} cannot take any card from the display now",
-                      "es": "{code} no puede tomar ahora ninguna carta de la pantalla"},
-    "nobody": {"en": "nobody of that kind is on {space}", "es": "no hay nadie de ese tipo en {space}"},
-    "moved": {"en": "that person has already moved in this action",
-              "es": "esa persona ya se ha movido en esta acción"},
-    "move_budget": {"en": "this move action does not allow it (kind, number of people or destination)",
-                    "es": "esta acción de movimiento no lo permite (tipo, número de personas o destino)"},
-    "step": {"en": "no person is moving, the steps are used up or that space is not a neighbour",
-             "es": "no hay nadie moviéndose, ya no quedan pasos o ese espacio no es adyacente"},
-    "tile": {"en": "tile {tile} is not among the drawn tiles still free",
-             "es": "la ficha {tile} no está entre las fichas robadas que siguen libres"},
-    "other": {"en": "not a legal action now", "es": "no es una acción legal ahora"},
-    "row": {"en": "a {kind} card goes in row {row}", "es": "una carta de {kind} va en la fila {row}"},
-    "column_0": {"en": "column 0 holds the starting tile", "es": "la columna 0 es de la ficha inicial"},
-    "occupied": {"en": "{space} is already occupied", "es": "{space} ya está ocupado"},
-    "apart": {"en": "{space} does not touch your city", "es": "{space} no toca tu ciudad"},
+    "phase": MESSAGES.templates("reason.phase"),
+    "empty_slot": MESSAGES.templates("reason.empty_slot"),
+    "face_slot": MESSAGES.templates("reason.face_slot"),
+    "face_not_in_play": MESSAGES.templates("reason.face_not_in_play"),
+    "face_cost": MESSAGES.templates("reason.face_cost"),
+    "face_unusable": MESSAGES.templates("reason.face_unusable"),
+    "nobody": MESSAGES.templates("reason.nobody"),
+    "moved": MESSAGES.templates("reason.moved"),
+    "move_budget": MESSAGES.templates("reason.move_budget"),
+    "step": MESSAGES.templates("reason.step"),
+    "tile": MESSAGES.templates("reason.tile"),
+    "other": MESSAGES.templates("reason.other"),
+    "row": MESSAGES.templates("reason.row"),
+    "column_0": MESSAGES.templates("reason.column_0"),
+    "occupied": MESSAGES.templates("reason.occupied"),
+    "apart": MESSAGES.templates("reason.apart"),
 }
-_PHASES = {  # Spanish name of each phase, with the key the board shows
-    "choose_tile": "de elección de ficha inicial (choose_tile)",
-    "place_truck": "de colocación del camión (place_truck)", "acquire": "de adquisición (acquire)",
-    "pick": "de elección de cartas (pick)", "swap": "de intercambio (swap)", "move": "de movimiento (move)",
-    "happy_day": "del día feliz (happy_day)", "game_over": "de fin de la partida (game_over)",
-}
-_ROWS = ({"en": "beach", "es": "playa"}, {"en": "street", "es": "calle"})
+_ROWS = (MESSAGES.templates("rules.beach"), MESSAGES.templates("rules.street"))
 
 
 def _explain(state: SantaMonicaState, action: Action, player: int) -> tuple[str, dict[str, Any]]:
     """A precise reason why a well-formed action is not legal now (spec 5): a code of `REASONS`
     and the values its texts need."""
     if type(action) not in _PHASE_VERBS.get(state.phase, ()):
-        return "phase", {"phase": {"en": state.phase, "es": _PHASES.get(state.phase, state.phase)}}
+        return "phase", {"phase": MESSAGES.message(f"phase.{state.phase}")}
     c = state.content
     if type(action) in (Take, Pick):
         back = getattr(action, "back", False)
@@ -781,7 +748,7 @@ def _explain(state: SantaMonicaState, action: Action, player: int) -> tuple[str,
         cost = c.faces[action.index]["cost"]
         sand = state.sand[player]
         if sand < cost:
-            dollars = "dólar de arena" if sand == 1 else "dólares de arena"
+            dollars = MESSAGES.message("sand_dollars.one" if sand == 1 else "sand_dollars.many")
             return "face_cost", {"sand": sand, "code": action.code, "cost": cost, "dollars": dollars}
         return "face_unusable", {"code": action.code}
     if type(action) is Move:

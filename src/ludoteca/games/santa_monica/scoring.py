@@ -11,7 +11,7 @@ from typing import Any
 
 from ludoteca.core.grid import connected_groups
 
-from .content import Content
+from .components import Content
 
 LINES = ("adjacency", "chains", "sand_dollars", "misc", "rings", "footprints",
          "wave_bonus", "misc_bonus", "penalty")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action, Phrase, say, seat_name
-from ludoteca.core.words import phrase
+from ludoteca.core.messages import Message
 
+from .messages import MESSAGES
 from .notation import ChooseTile, Happy, Move, Pick, Step, Swap, Take, Truck, UseFace, Word
 
 if TYPE_CHECKING:
@@ -15,48 +16,32 @@ if TYPE_CHECKING:
 
 
 PHRASES: dict[str, Phrase] = {
-    "tile": phrase("You chose the starting tile {name}", "{who} chose the starting tile {name}",
-                    "Elegiste la ficha inicial {name}", "{who} eligió la ficha inicial {name}"),
-    "truck": phrase("You put the food truck on column {column}",
-                     "{who} put the food truck on column {column}",
-                     "Pusiste el camión de comida en la columna {column}",
-                     "{who} puso el camión de comida en la columna {column}"),
-    "take": phrase("You took {card} from the {slot} and placed it on {space}",
-                    "{who} took {card} from the {slot} and placed it on {space}",
-                    "Tomaste {card} de la {slot} y la pusiste en {space}",
-                    "{who} tomó {card} de la {slot} y la puso en {space}"),
-    "sd": phrase("You used the sand dollar action {face}", "{who} used the sand dollar action {face}",
-                  "Usaste la acción de dólar de arena {face}",
-                  "{who} usó la acción de dólar de arena {face}"),
-    "swap": phrase("You swapped the cards on {a} and {b}", "{who} swapped the cards on {a} and {b}",
-                    "Intercambiaste las cartas de {a} y {b}", "{who} intercambió las cartas de {a} y {b}"),
-    "move": phrase("You moved a {person} from {src} to {dst}", "{who} moved a {person} from {src} to {dst}",
-                    "Moviste un {person} de {src} a {dst}", "{who} movió un {person} de {src} a {dst}"),
-    "step": phrase("You moved a person one step to {dst}", "{who} moved a person one step to {dst}",
-                    "Moviste una persona un paso hasta {dst}", "{who} movió una persona un paso hasta {dst}"),
-    "happy": phrase("You chose {choice} for the happy day", "{who} chose {choice} for the happy day",
-                     "Elegiste {choice} para el día feliz", "{who} eligió {choice} para el día feliz"),
-    "keep": phrase("You kept your city as it is", "{who} kept their city as it is",
-                    "Dejaste tu ciudad como estaba", "{who} dejó su ciudad como estaba"),
-    "done": phrase("You finished moving", "{who} finished moving",
-                    "Terminaste de mover", "{who} terminó de mover"),
-    "pass": phrase("You passed", "{who} passed", "Pasaste", "{who} pasó"),
+    "tile": MESSAGES.phrase("move.tile"),
+    "truck": MESSAGES.phrase("move.truck"),
+    "take": MESSAGES.phrase("move.take"),
+    "sd": MESSAGES.phrase("move.sd"),
+    "swap": MESSAGES.phrase("move.swap"),
+    "move": MESSAGES.phrase("move.move"),
+    "step": MESSAGES.phrase("move.step"),
+    "happy": MESSAGES.phrase("move.happy"),
+    "keep": MESSAGES.phrase("move.keep"),
+    "done": MESSAGES.phrase("move.done"),
+    "pass": MESSAGES.phrase("move.pass"),
 }
-ROWS = {0: {"en": "beach", "es": "la playa"}, 1: {"en": "street", "es": "la calle"}}
-PEOPLE = ({"en": "local", "es": "local"}, {"en": "tourist", "es": "turista"}, {"en": "VIP", "es": "VIP"})
-HAPPY = {"sd": {"en": "2 sand dollars", "es": "2 dólares de arena"},
-         "mix": {"en": "a sand dollar and a step", "es": "un dólar de arena y un paso"},
-         "move": {"en": "two steps", "es": "dos pasos"}}
+ROWS = (MESSAGES.templates("words.rows.0"), MESSAGES.templates("words.rows.1"))
+PEOPLE = (MESSAGES.templates("words.local"), MESSAGES.templates("words.tourist"),
+          MESSAGES.templates("words.vip"))
+HAPPY = {"sd": MESSAGES.templates("words.happy.sd"),
+         "mix": MESSAGES.templates("words.happy.mix"),
+         "move": MESSAGES.templates("words.happy.move")}
 
 
-def _space(space: int) -> dict[str, str]:
-    row, column = ROWS[space & 1], space >> 1
-    return {"en": f"the {row['en']}, column {column}", "es": f"{row['es']}, columna {column}"}
+def _space(space: int) -> Message:
+    return MESSAGES.message("words.space", row=ROWS[space & 1], column=space >> 1)
 
 
-def _slot(back: bool, column: int) -> dict[str, str]:
-    return ({"en": f"back row, column {column}", "es": f"fila trasera, columna {column}"} if back
-            else {"en": f"front row, column {column}", "es": f"fila delantera, columna {column}"})
+def _slot(back: bool, column: int) -> Message:
+    return MESSAGES.message("words.back_slot" if back else "words.front_slot", column=column)
 
 
 def _names(entry: dict[str, Any]) -> dict[str, str]:

@@ -1,0 +1,152 @@
+"""Component tables for Happy City, built once from the JSON files in `data/`.
+
+Every card of the game (buildings, residences, the Happy Market and both special sets) has a
+unique key, so the rules and the scoring look cards up in flat dicts keyed by that string.
+Colours are small ints (index into `COLOURS`); colourless cards have colour None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.data import load_json
+
+PACKAGE = "ludoteca.games.happy_city"
+
+COLOURS = "YBGOP"
+COLOUR_WORDS = ("yellow", "blue", "green", "orange", "purple")
+
+MARKET = "happy_market"
+RESIDENCES = ("house", "apartment", "luxury")
+LIBERTY = "liberty_statue"
+SPHINX = "sphinx"
+ART_GALLERY = "art_gallery"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card kind. `kind` is building, residence, market, family (special) or expert (special)."""
+
+    key: str
+    kind: str
+    index: int
+    name_en: str
+    name_es: str
+    name_fr: str | None
+    deck: int
+    cost: int
+    colour: int | None
+    income: int
+    people: int
+    hearts: int
+    condition: tuple[tuple[int, int], ...]
+    timing: str
+    effect: dict[str, Any]
+
+    @property
+    def is_special(self) -> bool:
+        return self.kind in ("family", "expert")
+
+    def name(self, lang: str) -> str:
+        return self.name_es if lang == "es" else self.name_en
+
+
+def _colour(code: str | None) -> int | None:
+    return None if code is None else COLOURS.index(code)
+
+
+def _condition(raw: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((COLOURS.index(c), n) for c, n in raw.items()))
+
+
+def _load() -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+    for raw in load_json(PACKAGE, "buildings.json")["buildings"]:
+        cards[raw["key"]] = Card(
+            raw["key"], "building", raw["index"], raw["name_en"], raw["name_es"], raw["name_fr"],
+            raw["deck"], raw["cost"], _colour(raw["type"]), raw["income"], raw["people"],
+            raw["hearts"], (), "", {},
+        )
+    for raw in load_json(PACKAGE, "residences.json")["residences"]:
+        cards[raw["key"]] = Card(
+            raw["key"], "residence", 100 + raw["index"], raw["name_en"], raw["name_es"],
+            raw["name_fr"], 0, raw["cost"], _colour(raw["type"]), 0, raw["people"], raw["hearts"],
+            (), "", {},
+        )
+    raw = load_json(PACKAGE, "start-card.json")["start_card"]
+    cards[MARKET] = Card(MARKET, "market", 0, raw["name_en"], raw["name_es"], raw["name_fr"], 0,
+                         raw["cost"], None, raw["income"], raw["people"], raw["hearts"], (), "", {})
+    for raw in load_json(PACKAGE, "specials-family.json")["specials"]:
+        cards[raw["key"]] = Card(
+            raw["key"], "family", 200 + raw["index"], raw["name_en"], raw["name_es"], raw["name_fr"],
+            0, 0, None, raw["income"], raw["people"], raw["hearts"], _condition(raw["condition"]),
+            "", {},
+        )
+    for raw in load_json(PACKAGE, "specials-expert.json")["specials"]:
+        printed = raw["printed"]
+        cards[raw["key"]] = Card(
+            raw["key"], "expert", 300 + raw["index"], raw["name_en"], raw["name_es"], None, 0, 0,
+            None, printed["income"], printed["people"], printed["hearts"],
+            _condition(raw["condition"]), raw["timing"], raw["effect"],
+        )
+    return cards
+
+
+CARDS: dict[str, Card] = _load()
+
+
+def _keys(kind: str) -> tuple[str, ...]:
+    return tuple(sorted((c.key for c in CARDS.values() if c.kind == kind), key=lambda k: CARDS[k].index))
+
+
+BUILDINGS = _keys("building")
+FAMILY_SPECIALS = _keys("family")
+EXPERT_SPECIALS = _keys("expert")
+
+# Hot-path lookups (plain dicts are faster than attribute access on Card).
+INDEX = {k: c.index for k, c in CARDS.items()}
+COST = {k: c.cost for k, c in CARDS.items()}
+COLOUR = {k: c.colour for k, c in CARDS.items()}
+INCOME = {k: c.income for k, c in CARDS.items()}
+PEOPLE = {k: c.people for k, c in CARDS.items()}
+HEARTS = {k: c.hearts for k, c in CARDS.items()}
+DECK = {k: c.deck for k, c in CARDS.items()}
+IS_SPECIAL = {k: c.is_special for k, c in CARDS.items()}
+CONDITION = {k: c.condition for k, c in CARDS.items()}
+EFFECT = {k: c.effect for k, c in CARDS.items()}
+
+_COPIES = {b["key"]: b["copies"] for b in load_json(PACKAGE, "buildings.json")["buildings"]}
+# Each deck in catalogue (`index`) order with its copies adjacent (spec section 7).
+DECK_CARDS = {d: tuple(k for k in BUILDINGS if DECK[k] == d for _ in range(_COPIES[k])) for d in (1, 2, 3)}
+START_COINS = load_json(PACKAGE, "start-card.json")["starting_coins"]
+# The effect text of every expert special, (English, Spanish), for the views of a renderer.
+EFFECT_TEXT = {
+    raw["key"]: (raw["text_en"], raw["text_es"])
+    for raw in load_json(PACKAGE, "specials-expert.json")["specials"]
+}
+
+
+def card_facts(key: str) -> dict[str, Any]:
+    """What a face-up card shows, as JSON-safe data (for views; never on the hot path)."""
+    card = CARDS[key]
+    facts: dict[str, Any] = {
+        "name_en": card.name_en, "name_es": card.name_es, "kind": card.kind, "deck": card.deck,
+        "cost": card.cost, "colour": None if card.colour is None else COLOURS[card.colour],
+        "income": card.income, "people": card.people, "hearts": card.hearts,
+    }
+    if card.is_special:
+        facts["condition"] = {COLOURS[c]: n for c, n in card.condition}
+    if key in EFFECT_TEXT:
+        facts["text_en"], facts["text_es"] = EFFECT_TEXT[key]
+    return facts
+
+
+def condition_text(key: str) -> str:
+    """A special's condition as printed in the spec, e.g. 'B2 G1'."""
+    return " ".join(f"{COLOURS[c]}{n}" for c, n in CONDITION[key])
+
+
+def counts_text(counts: list[int]) -> str:
+    """Colour counts in the same style, e.g. 'B1 G1' (colours with no card left out)."""
+    return " ".join(f"{COLOURS[c]}{n}" for c, n in enumerate(counts) if n) or "no colour"
