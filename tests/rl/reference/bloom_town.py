@@ -51,7 +51,9 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 
 def observe(state: BloomTownState, player: int) -> np.ndarray:
     out = Features(observation_size(state.num_players, state.options))
-    out.block(_board(state.side))
+    board = _board(state.side)
+    out.array[:len(board)] = board
+    out.skip(len(board))
     for seat in seats_from(player, state.num_players):
         town = state.towns[seat]
         out.flags((at * _CODES + code for at, code in enumerate(town) if code >= 0), CELLS * _CODES)
