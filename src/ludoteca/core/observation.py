@@ -25,6 +25,15 @@ class Features:
         self.array = np.zeros(size, dtype=np.float32)
         self.at = 0
 
+    @classmethod
+    def over(cls, blank: np.ndarray) -> Features:
+        """A writer over a copy of `blank`: a vector whose fixed parts (a board's geometry) are
+        written once per layout instead of at every observation."""
+        out = cls.__new__(cls)
+        out.array = blank.copy()
+        out.at = 0
+        return out
+
     def one_hot(self, index: int | None, size: int) -> None:
         """`size` slots, with a 1 at `index` (all zeros for None: nothing there)."""
         if index is not None:
@@ -37,11 +46,6 @@ class Features:
         for index in indices:  # a few indices at a time: a plain loop beats numpy's fancy indexing
             array[at + index] += value
         self.at += size
-
-    def block(self, values: np.ndarray) -> None:
-        """Slots copied from a precomputed array (a layout part that is the same all game)."""
-        self.array[self.at:self.at + len(values)] = values
-        self.at += len(values)
 
     def scalars(self, values: Sequence[float], scale: float = 1.0) -> None:
         """One slot per value, divided by `scale`."""

@@ -68,7 +68,8 @@ class LudotecaEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+        table = self.table
+        return {"observation": table.observe(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -80,9 +81,8 @@ class LudotecaEnv(AECEnv):
                               f"{agent} sigue jugando: da un número de jugada, no None")
         earned = self.table.act(self._seat[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        for other, reward in zip(self.possible_agents, earned, strict=True):
-            self.rewards[other] = reward
-        if self.table.state.is_over:
+        self.rewards = dict(zip(self.possible_agents, earned, strict=True))
+        if not self.table.to_move:
             for other in self.agents:
                 self.terminations[other] = True
         self._accumulate_rewards()
@@ -92,14 +92,15 @@ class LudotecaEnv(AECEnv):
 
     def _select_next(self) -> None:
         """The lowest seat still owed a move (every agent in turn once the game is over)."""
-        to_move = self.table.state.to_move
+        table = self.table
+        to_move = table.to_move
         if to_move:
             self.agent_selection = self.possible_agents[min(to_move)]
         elif self.agents:
             finished = [a for a in self.agents if self.terminations[a]]
             self.agent_selection = finished[0] if finished else self.agents[0]
-        for agent in self.agents:
-            self.infos[agent] = {"action_mask": self.table.mask(self._seat[agent])}
+        seat = self._seat
+        self.infos = {agent: {"action_mask": table.mask(seat[agent])} for agent in self.agents}
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)

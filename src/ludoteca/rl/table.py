@@ -8,14 +8,14 @@ Gymnasium and OpenSpiel wrappers are thin translations of the same behaviour.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 from gymnasium import spaces
 
 import ludoteca
 from ludoteca.bots.rewards import place_value
-from ludoteca.core import Game, IllegalAction, OptionError, State
+from ludoteca.core import Action, Game, IllegalAction, OptionError, State
 
 REWARDS = ("place", "score")
 RENDER_MODES = ("human", "ansi")
@@ -49,19 +49,27 @@ class Table:
         self.observation_size = self.game.observation_size(num_players, **options)
         self.action_space_size = self.game.action_space_size
         self._seeds = random.Random()
-        self.state: State = self.game.new_state(num_players, seed=0, **options)
-        self._leads = self._lead_now()
-        self._masks: dict[int, np.ndarray] = {}
         self._no_moves = np.zeros(self.action_space_size, dtype=np.int8)
         self._no_moves.flags.writeable = False
+        self._ids = _IdMemo(self.game, self.action_space_size)
+        self._start(self.game.new_state(num_players, seed=0, **options))
 
     def restart(self, seed: int | None = None) -> None:
         """A new game. A seed fixes it and every game after it that is started without a seed."""
         if seed is not None:
             self._seeds.seed(seed)
-        self.state = self.game.new_state(self.num_players, seed=self._seeds.getrandbits(63), **self.options)
+        self._start(self.game.new_state(self.num_players, seed=self._seeds.getrandbits(63), **self.options))
+
+    def _start(self, state: State) -> None:
+        self.state = state
         self._leads = self._lead_now()
-        self._masks = {}
+        self._moved()
+
+    def _moved(self) -> None:
+        """Forget what was worked out for the previous position."""
+        self.to_move: tuple[int, ...] = self.state.to_move
+        self._masks: dict[int, np.ndarray] = {}
+        self._legal: dict[int, tuple[list, list[int]]] = {}
 
     # ---- spaces and pictures --------------------------------------------------------------------
 
@@ -95,14 +103,21 @@ class Table:
         Read-only: the same arrays are handed out until the state changes."""
         cached = self._masks.get(seat)
         if cached is None:
-            if seat not in self.state.to_move:
+            if seat not in self.to_move:
                 return self._no_moves
-            cached = np.zeros(self.action_space_size, dtype=np.int8)
-            action_id = self.game.action_id
-            cached[[action_id(a) for a in self.state.legal_actions(seat)]] = 1
-            cached.flags.writeable = False
-            self._masks[seat] = cached
+            marks = bytearray(self.action_space_size)
+            for number in self._legal_ids(seat)[1]:  # a few dozen ids: cheaper than fancy indexing
+                marks[number] = 1
+            cached = self._masks[seat] = np.frombuffer(bytes(marks), dtype=np.int8)  # read-only
         return cached
+
+    def _legal_ids(self, seat: int) -> tuple[list, list[int]]:
+        """The legal actions of `seat` (to move) and their ids, in the same order."""
+        known = self._legal.get(seat)
+        if known is None:
+            legal = self.state.legal_actions(seat)
+            known = self._legal[seat] = (legal, self._ids.of(legal))
+        return known
 
     # ---- acting -------------------------------------------------------------------------------
 
@@ -120,18 +135,23 @@ class Table:
             last = self.action_space_size - 1
             raise IllegalAction(f"action ids run from 0 to {last}, not {action_id}",
                                 f"los números de jugada van de 0 a {last}, no {action_id}")
+        if seat in self.to_move:
+            legal, ids = self._legal_ids(seat)
+            if action_id in ids:
+                self.state.apply(legal[ids.index(action_id)], seat)
+                self._moved()
+                return self._rewards()
+        self._refuse(seat, action_id)
+
+    def _refuse(self, seat: int, action_id: int) -> NoReturn:
         action = self.game.action_from_id(action_id, self.state)
-        if seat not in self.state.to_move or not self.mask(seat)[action_id]:
-            legal = np.flatnonzero(self.mask(seat)).tolist()
-            raise IllegalAction(
-                f"{self.game.info.names['en']}: action id {action_id} ({action}) is not legal for "
-                f"player {seat} now; legal ids: {_ids(legal)}",
-                f"{self.game.info.names['es']}: la jugada {action_id} ({action}) no es legal para el "
-                f"jugador {seat} ahora; legales: {_ids(legal)}",
-            )
-        self.state.apply(action, seat)
-        self._masks = {}
-        return self._rewards()
+        legal = np.flatnonzero(self.mask(seat)).tolist()
+        raise IllegalAction(
+            f"{self.game.info.names['en']}: action id {action_id} ({action}) is not legal for "
+            f"player {seat} now; legal ids: {_ids(legal)}",
+            f"{self.game.info.names['es']}: la jugada {action_id} ({action}) no es legal para el "
+            f"jugador {seat} ahora; legales: {_ids(legal)}",
+        )
 
     def _rewards(self) -> list[float]:
         if self.reward == "score":
@@ -153,6 +173,42 @@ class Table:
             float(scores[seat] - max(s for other, s in enumerate(scores) if other != seat))
             for seat in range(len(scores))
         ]
+
+
+class _IdMemo:
+    """The fixed ids of actions already met, looked up by object identity.
+
+    Every game hands out the same action objects again and again (its legal lists are built from
+    interned actions), so the id of an object is worked out once and then found by `id()`, far
+    cheaper than hashing a dataclass. The memo keeps each object alive, so an identity it holds
+    can never be reused by another object; it is emptied if a game makes too many fresh ones.
+    """
+
+    __slots__ = ("game", "ids", "kept", "limit")
+
+    def __init__(self, game: Game, action_space_size: int):
+        self.game = game
+        self.ids: dict[int, int] = {}
+        self.kept: list[Action] = []
+        self.limit = 4 * action_space_size + 1024
+
+    def of(self, actions: list) -> list[int]:
+        ids = self.ids
+        try:
+            return [ids[id(action)] for action in actions]
+        except KeyError:
+            return [self._learn(action) for action in actions]
+
+    def _learn(self, action: Action) -> int:
+        known = self.ids.get(id(action))
+        if known is not None:
+            return known
+        if len(self.kept) >= self.limit:
+            self.ids.clear()
+            self.kept.clear()
+        self.kept.append(action)
+        number = self.ids[id(action)] = self.game.action_id(action)
+        return number
 
 
 def check_render_mode(mode: str | None) -> None:

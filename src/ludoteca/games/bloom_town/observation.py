@@ -43,6 +43,14 @@ def _board(side: str) -> np.ndarray:
     return out.done()
 
 
+@cache
+def _blank(side: str, num_players: int) -> np.ndarray:
+    """An observation with only the board side written (copied, never handed out itself)."""
+    blank = np.zeros(observation_size(num_players, {}), dtype=np.float32)
+    blank[:CELLS * SPACES + CELLS] = _board(side)
+    return blank
+
+
 def observation_size(num_players: int, options: dict[str, Any]) -> int:
     board = CELLS * SPACES + CELLS
     public = SPACES * _CODES + SPACES + 2 * len(TYPES) + 2 * _CODES
@@ -51,11 +59,15 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 
 
 def observe(state: BloomTownState, player: int) -> np.ndarray:
-    out = Features(observation_size(state.num_players, state.options))
-    out.block(_board(state.side))
+    out = Features.over(_blank(state.side, state.num_players))
+    out.skip(CELLS * SPACES + CELLS)  # the board side, already in the blank vector
+    array = out.array
     for seat in seats_from(player, state.num_players):
-        town = state.towns[seat]
-        out.flags((at * _CODES + code for at, code in enumerate(town) if code >= 0), CELLS * _CODES)
+        base = out.at
+        for at, code in enumerate(state.towns[seat]):
+            if code >= 0:
+                array[base + at * _CODES + code] = 1.0
+        out.skip(CELLS * _CODES)
         seen = state.hands[seat] if state._sees_hand(player, seat) else state.known[seat]
         out.flags(seen, _CODES)
         out.scalar(len(state.hands[seat]), 10)
@@ -63,7 +75,11 @@ def observe(state: BloomTownState, player: int) -> np.ndarray:
         out.scalar(state.points[seat], 100)
         out.scalar(1.0 if state.tokens[seat] else 0.0)
         out.one_hot(state.kept[seat] if state.kept[seat] >= 0 else None, len(TYPES))
-    out.flags((at * _CODES + code for at, code in enumerate(state.market) if code >= 0), SPACES * _CODES)
+    base = out.at
+    for at, code in enumerate(state.market):
+        if code >= 0:
+            array[base + at * _CODES + code] = 1.0
+    out.skip(SPACES * _CODES)
     out.scalars([len(stack) for stack in state.stacks], 15)
     out.scalars(state.community, 4)
     out.flags((t for t, done in enumerate(state.scored) if done), len(TYPES))

@@ -11,12 +11,13 @@ then the phase (exploration, settlement) and whether the game is over.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ludoteca.core.observation import Encoder, Features, seats_from
+from ludoteca.core.observation import Encoder, seats_from
 
 from .board import TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, map_board, settler_allowance
 
@@ -35,35 +36,60 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 
 def observe(state: BlueLagoonState, player: int) -> np.ndarray:
     n = state.num_players
-    place, static = _map_planes(state.geo)
+    layout = _layout(state.geo, n, player)
+    out = layout.blank.copy()
+    # every token and piece on the map in one pass: value -> its plane, tile -> its slot there
+    values = np.array(state.tokens + state.cells)
+    values[layout.tiles:] += layout.cell_shift
+    planes = layout.plane_at[values]
+    placed = planes >= 0
+    out[planes[placed] + layout.slots[placed]] = 1.0
+    settlers, tail = settler_allowance(n), []
+    for seat in layout.seats:
+        tail.append(state.settlers[seat] / settlers)
+        tail.append(state.villages[seat] / VILLAGES)
+        tail.extend(count / limit for count, limit in zip(state.counts[seat], TOKEN_LIMITS, strict=True))
+        tail.append(state.totals[seat] / _BANKED_SCALE)
+    tail.extend((state.phase == "E", state.phase != "E", state.is_over))
+    out[layout.tail:] = tail
+    return out
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """What one map, player count and observing seat fix: the land and stone-circle planes
+    already drawn (`blank`), and where each token kind and each seat's pieces are drawn.
+
+    In `observe`, the tokens and then the cells (shifted up by `cell_shift`) index `plane_at`,
+    the first slot of the value's plane (-1: nothing there); `slots` is each tile's place in
+    its plane, and the numbers after the planes start at `tail`."""
+
+    blank: np.ndarray
+    seats: list[int]
+    tiles: int
+    cell_shift: int
+    plane_at: np.ndarray
+    slots: np.ndarray
+    tail: int
+
+
+@cache
+def _layout(geo: str, num_players: int, player: int) -> _Layout:
+    place, static = _map_planes(geo)
     plane = len(static) // 2
-    out = Features(observation_size(n, state.options))
-    out.array[:len(static)] = static
-    out.skip(len(static))
-    _write_planes(out, place, np.asarray(state.tokens), range(_KINDS), plane)
-    cells = np.asarray(state.cells)
-    seats = seats_from(player, n)
-    _write_planes(out, place, cells, [code for seat in seats for code in (2 * seat, 2 * seat + 1)], plane)
-    settlers = settler_allowance(n)
-    for seat in seats:
-        out.scalar(state.settlers[seat], settlers)
-        out.scalar(state.villages[seat], VILLAGES)
-        out.scalars(state.counts[seat])
-        out.array[out.at - _KINDS:out.at] /= _LIMITS
-        out.scalar(state.totals[seat], _BANKED_SCALE)
-    out.one_hot(0 if state.phase == "E" else 1, 2)
-    out.scalar(1.0 if state.is_over else 0.0)
-    return out.done()
-
-
-def _write_planes(out: Features, place: np.ndarray, values: np.ndarray, codes, plane: int) -> None:
-    """One plane per code: 1 where a tile's value equals the code."""
-    for code in codes:
-        out.array[out.at + place[values == code]] = 1.0
-        out.skip(plane)
-
-
-_LIMITS = np.asarray(TOKEN_LIMITS, dtype=np.float32)
+    seats = seats_from(player, num_players)
+    tail = len(static) + (_KINDS + 2 * num_players) * plane
+    blank = np.zeros(tail + num_players * (2 + _KINDS + 1) + 3, dtype=np.float32)
+    blank[:len(static)] = static
+    token_planes = [len(static) + kind * plane for kind in range(_KINDS)]
+    piece_planes = [0] * (2 * num_players)
+    for order, seat in enumerate(seats):
+        for piece in range(2):  # a cell holds 2 × seat for a settler, 2 × seat + 1 for a village
+            piece_planes[2 * seat + piece] = len(static) + (_KINDS + 2 * order + piece) * plane
+    # a token is EMPTY (-1) or a kind; a cell, shifted up by `_KINDS + 1`, is `_KINDS` when
+    # EMPTY or above it; the final -1 is where an EMPTY token's index -1 lands
+    plane_at = np.asarray([*token_planes, -1, *piece_planes, -1])
+    return _Layout(blank, seats, len(place), _KINDS + 1, plane_at, np.concatenate([place, place]), tail)
 
 
 @cache

@@ -38,13 +38,14 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 
 def observe(state: HappyCityState, player: int) -> np.ndarray:
     out = Features(observation_size(state.num_players, state.options))
-    parts = state.breakdown()
+    scored = _scored(state)
     for seat in seats_from(player, state.num_players):
+        income, people, hearts, score = scored[seat]
         out.scalar(state.coins[seat], 30)
-        out.scalar(state._income(seat), 10)
-        out.scalar(parts[seat]["people"], 30)
-        out.scalar(parts[seat]["hearts"], 30)
-        out.scalar(parts[seat]["score"], 300)
+        out.scalar(income, 10)
+        out.scalar(people, 30)
+        out.scalar(hearts, 30)
+        out.scalar(score, 300)
         out.flags((SLOT[key] for key in state.cities[seat]), _KINDS)
         out.one_hot(state.markets[seat], len(COLOURS))
         out.scalar(1.0 if state.free_purchase[seat] else 0.0)
@@ -63,6 +64,28 @@ def observe(state: HappyCityState, player: int) -> np.ndarray:
     out.scalar(1.0 if state.triggered else 0.0)
     out.scalar(1.0 if player in state.to_move else 0.0)
     return out.done()
+
+
+_SCORED: dict[tuple, list[tuple[int, int, int, int]]] = {}
+_SCORED_LIMIT = 4096
+
+
+def _scored(state: HappyCityState) -> list[tuple[int, int, int, int]]:
+    """Each seat's income, people, hearts and score, remembered by what they are computed from.
+
+    Scoring a city is the dearest part of an observation, and most actions (drafts, discards,
+    draws, passes) change no city, so the answer for the same cities, markets and options is
+    looked up instead of scored again (`breakdown` reads nothing else for these four numbers).
+    """
+    key = (tuple(map(tuple, state.cities)), tuple(state.markets), state.expert, state.young,
+           state.sphinx_copy)
+    known = _SCORED.get(key)
+    if known is None:
+        if len(_SCORED) >= _SCORED_LIMIT:
+            _SCORED.clear()
+        known = _SCORED[key] = [(part["income"], part["people"], part["hearts"], part["score"])
+                                for part in state.breakdown()]
+    return known
 
 
 ENCODER = Encoder(observation_size, observe)

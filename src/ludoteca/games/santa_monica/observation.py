@@ -17,6 +17,7 @@ seats from the observing one in turn order:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -83,29 +84,31 @@ def _write_city(out: Features, state: SantaMonicaState, c: Content, seat: int) -
     per_space = 1 + len(c.tags) + _KINDS + 1
     array, base = out.array, out.at
     footprints = state.footprints[seat]
-
-    def slot(space: int) -> int:
-        row, col = space & 1, space >> 1
-        return base + (row * width + col + width // 2) * per_space
-
+    half = width // 2
+    card_slots = _card_slots(c)
+    people_at = 1 + len(c.tags)
     for space, card in state.cities[seat].items():
         if card >= 0:
-            at = slot(space)
-            array[at] = 1.0
-            mask = c.card_tags[card]
-            for tag in range(len(c.tags)):
-                if mask >> tag & 1:
-                    array[at + 1 + tag] = 1.0
+            at = base + ((space & 1) * width + (space >> 1) + half) * per_space
+            for offset in card_slots[card]:
+                array[at + offset] = 1.0
             if card in footprints:
                 array[at + per_space - 1] = 1.0
-    for space, here in state.people[seat].items():
-        at = slot(space) + 1 + len(c.tags)
-        array[at:at + _KINDS] = here
-        array[at:at + _KINDS] /= 4
+    for space, (locals_, tourists, vips) in state.people[seat].items():
+        at = base + ((space & 1) * width + (space >> 1) + half) * per_space + people_at
+        array[at] = locals_ / 4
+        array[at + 1] = tourists / 4
+        array[at + 2] = vips / 4
     out.skip(2 * width * per_space)
     out.one_hot(state.tiles[seat] if state.tiles[seat] >= 0 else None, len(c.tiles))
     out.scalar(state.sand[seat], 10)
     out.scalar(len(state.cities[seat]) - 2, state.options["end_cards"])
+
+
+@cache
+def _card_slots(c: Content) -> list[tuple[int, ...]]:
+    """Per card, the slots it sets in its space: "a card here" (0), then one per tag it has."""
+    return [(0, *(1 + tag for tag in range(len(c.tags)) if mask >> tag & 1)) for mask in c.card_tags]
 
 
 def _write_card_places(out: Features, state: SantaMonicaState, c: Content, seats: list[int]) -> None:

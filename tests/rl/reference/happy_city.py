@@ -1,0 +1,66 @@
+"""The observation vector of a seat, for learning agents. Everything in Happy City is public but
+the order of the decks and the discards, and the vector holds only their sizes.
+
+Layout (float32, see docs/games/happy-city.md), seats from the observing one in turn order; `K` is
+the number of card kinds in the catalogue (catalogue order):
+  per seat: coins (/ 30), income (/ 10), people (/ 30), hearts (/ 30), score (/ 300),
+            the cards of its city (K, counts), its Happy Market colour (5, one-hot), an Open Road
+            discount pending, Glass Pyramid phases left (/ 3);
+  the display (K, counts), what the observing seat would pay for each display card and residence
+  (K, / 10; zero where it cannot buy), the residence piles (3, / 10), the special row and the box
+  (K each), deck and discard sizes (3 + 3, / 30), the round (/ 20), the phase (7, one-hot), the
+  end triggered, and whether the observing seat is to move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ludoteca.core.observation import Features, seats_from
+from ludoteca.games.happy_city.cards import COLOURS, INDEX, RESIDENCES
+
+if TYPE_CHECKING:
+    from ludoteca.games.happy_city.rules import HappyCityState
+
+# every card kind at a fixed slot, in catalogue order (the catalogue's own numbers have gaps)
+SLOT = {key: slot for slot, key in enumerate(sorted(INDEX, key=INDEX.__getitem__))}
+PHASES = ("draft", "discard", "refill", "main", "special", "final_choice", "game_over")
+_KINDS = len(INDEX)
+_PER_SEAT = 5 + _KINDS + len(COLOURS) + 2
+
+
+def observation_size(num_players: int, options: dict[str, Any]) -> int:
+    return num_players * _PER_SEAT + 4 * _KINDS + 3 + 6 + 1 + len(PHASES) + 2
+
+
+def observe(state: HappyCityState, player: int) -> np.ndarray:
+    out = Features(observation_size(state.num_players, state.options))
+    parts = state.breakdown()
+    for seat in seats_from(player, state.num_players):
+        out.scalar(state.coins[seat], 30)
+        out.scalar(state._income(seat), 10)
+        out.scalar(parts[seat]["people"], 30)
+        out.scalar(parts[seat]["hearts"], 30)
+        out.scalar(parts[seat]["score"], 300)
+        out.flags((SLOT[key] for key in state.cities[seat]), _KINDS)
+        out.one_hot(state.markets[seat], len(COLOURS))
+        out.scalar(1.0 if state.free_purchase[seat] else 0.0)
+        out.scalar(state.pyramid_left[seat], 3)
+    out.flags((SLOT[key] for key in state.display), _KINDS)
+    for key in (*dict.fromkeys(state.display), *RESIDENCES):
+        out.array[out.at + SLOT[key]] = state.cost(player, key) / 10
+    out.skip(_KINDS)
+    out.scalars([state.piles[key] for key in RESIDENCES], 10)
+    out.flags((SLOT[key] for key in state.row), _KINDS)
+    out.flags((SLOT[key] for key in state.box) if state.expert else (), _KINDS)
+    out.scalars([len(deck) for deck in state.decks], 30)
+    out.scalars([len(pile) for pile in state.discards], 30)
+    out.scalar(state.round, 20)
+    out.one_hot(PHASES.index(state.phase), len(PHASES))
+    out.scalar(1.0 if state.triggered else 0.0)
+    out.scalar(1.0 if player in state.to_move else 0.0)
+    return out.done()
+
+
