@@ -114,7 +114,10 @@ def test_two_friends_in_two_browsers_and_the_secret_placement(browser, base_url)
     first.locator("rect.anchor").first.click()  # a secret placement: only its author sees it
     wait_log(first, 3)
     second.wait_for_selector("#status:has-text('Player')")
-    assert second.locator("#log li").count() == 2
+    # the other city learns that a placement was made, never where (the log reads it as secret)
+    wait_log(second, 3)
+    assert "in secret" in second.locator("#log li").nth(2).inner_text()
+    assert first.locator("#log li").nth(2).inner_text() != second.locator("#log li").nth(2).inner_text()
     shot(second, "city-square-off-friend-waiting")
     second.locator("rect.anchor").first.click()
     for friend in friends:

@@ -195,3 +195,42 @@ def test_the_end_screen_says_who_won_and_why(page, base_url, lang):
     assert why.startswith({"en": "Why it ended:", "es": "Por qué terminó:"}[lang])
     assert len(why) > 20
     shot(page, f"city-square-off-end-{lang}")
+
+
+GAMES = ["blue-lagoon", "city-square-off", "happy-city", "bloom-town", "santa-monica"]
+
+
+def click_something(page) -> None:
+    """Play one legal action of the shown seat by clicking the board (as test_browser does)."""
+    anchors = page.locator("#board rect.anchor")
+    if anchors.count():
+        anchors.first.click()
+    else:
+        page.locator("#board button.action").first.click()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_marks_what_the_bot_did(page, base_url, game_id):
+    """After the bot's move, something on the board is marked and its move is marked in the log;
+    our own move never is."""
+    table = new_table(base_url, game_id, [HUMAN, BOT], seed=7)
+    page.goto(base_url)
+    choose_language(page, "es")
+    page.goto(base_url + table["seats"][0]["link"])
+    marked_after_bot = 0
+    for _ in range(8):
+        page.wait_for_selector(".status.your-turn, #summary:not([hidden])")
+        if page.locator("#summary:not([hidden])").count():
+            break
+        recent = page.locator("#log li.recent")
+        if recent.count():
+            # only the others' moves since ours are marked in the log, in Spanish sentences
+            texts = recent.locator(".text").all_inner_texts()
+            assert all(line.startswith("Jugador 1") for line in texts), texts
+            if page.locator("#board .changed").count():
+                marked_after_bot += 1
+        before = log_length(page)
+        click_something(page)
+        wait_log(page, before + 1)
+    assert marked_after_bot > 0, "the bot's moves were never marked on the board"
+    shot(page, f"{game_id}-marked-es")

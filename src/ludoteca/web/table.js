@@ -56,7 +56,10 @@ function connect() {
  * update that is already newer (a quick bot moved meanwhile), so an answer never replaces a longer
  * game unless `force` (a resync or an undo, which the server has just confirmed). */
 function receive(next, { answer = false, force = false } = {}) {
-  if (answer && !force && payload && next.table.actions < payload.table.actions) return;
+  if (answer && !force && payload && next.table.actions < payload.table.actions) {
+    draw(); // the position stays, but the marks follow the new baseline
+    return;
+  }
   const previous = payload;
   payload = next;
   if (!next.you.seats.length && previous) baselines.set(SPECTATOR, snapshot(previous.views[0]));
