@@ -75,8 +75,12 @@ def _bot_game(base_url: str, game_id: str) -> str:
 def test_finished_game_summary_and_replay(page, base_url, game_id):
     table_id = _bot_game(base_url, game_id)
     page.goto(f"{base_url}/table/{table_id}")
-    page.wait_for_selector("#summary:not([hidden]) table.breakdown")
+    # the bots play a whole game first: a generous wait on a busy machine (not a timing check)
+    page.wait_for_selector("#summary:not([hidden]) table.breakdown", timeout=180000)
     assert page.locator("#summary .winners").inner_text()
+    verdict = page.locator("#verdict").inner_text()  # a spectator reads who won
+    assert verdict.endswith(" wins") or verdict.startswith("A shared win:"), verdict
+    assert page.locator("#why-ended").inner_text().startswith("Why it ended:")
     page.locator("#replay-start").click()
     page.wait_for_selector("#replay-step")
     assert page.locator("#replay-step").inner_text().startswith("Step 0 /")

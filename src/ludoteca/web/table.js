@@ -97,6 +97,8 @@ async function send(path, body) {
     notice = { text: error.message, network: error.network };
     busy = false;
     await resync();
+    if (notice && payload) notice.at = payload.table.actions; // shown until the table moves on
+    drawStatus(payload.table);
     return null;
   } finally {
     busy = false;
@@ -238,7 +240,8 @@ function drawStatus(table) {
   $("status").classList.toggle("your-turn", myTurn);
   // The tab's title tells a person in another tab that it is their turn.
   document.title = `${myTurn ? `● ${t("yourTurn")} · ` : ""}${gameName(info, getLang())} · ludoteca`;
-  $("error").textContent = notice ? `${t(notice.network ? "networkError" : "refused")} ${notice.network ? "" : notice.text}`.trim() : "";
+  const current = notice && (notice.at === undefined || notice.at === table.actions);
+  $("error").textContent = current ? `${t(notice.network ? "networkError" : "refused")} ${notice.network ? "" : notice.text}`.trim() : "";
 }
 
 /** The moves as sentences in the page's language (or, one click away, in the game's notation).
