@@ -77,6 +77,7 @@ def page(browser, request):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.set_default_timeout(15000)
+    page.console_errors = errors  # a test that provokes a refusal removes the browser's note of it
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
     name = request.node.name.replace("[", "-").replace("]", "").replace("/", "-")

@@ -88,8 +88,12 @@ def _wait_until_over(base_url: str, table_id: str, seconds: float = 180.0) -> No
 def test_finished_game_summary_and_replay(page, base_url, game_id):
     table_id = _bot_game(base_url, game_id)
     page.goto(f"{base_url}/table/{table_id}")
-    page.wait_for_selector("#summary:not([hidden]) table.breakdown")
+    # the bots play a whole game first: a generous wait on a busy machine (not a timing check)
+    page.wait_for_selector("#summary:not([hidden]) table.breakdown", timeout=180000)
     assert page.locator("#summary .winners").inner_text()
+    verdict = page.locator("#verdict").inner_text()  # a spectator reads who won
+    assert verdict.endswith(" wins") or verdict.startswith("A shared win:"), verdict
+    assert page.locator("#why-ended").inner_text().startswith("Why it ended:")
     page.locator("#replay-start").click()
     page.wait_for_selector("#replay-step")
     assert page.locator("#replay-step").inner_text().startswith("Step 0 /")
@@ -127,7 +131,10 @@ def test_two_friends_in_two_browsers_and_the_secret_placement(browser, base_url)
     first.locator("rect.anchor").first.click()  # a secret placement: only its author sees it
     wait_log(first, 3)
     second.wait_for_selector("#status:has-text('Player')")
-    assert second.locator("#log li").count() == 2
+    # the other city learns that a placement was made, never where (the log reads it as secret)
+    wait_log(second, 3)
+    assert "in secret" in second.locator("#log li").nth(2).inner_text()
+    assert first.locator("#log li").nth(2).inner_text() != second.locator("#log li").nth(2).inner_text()
     shot(second, "city-square-off-friend-waiting")
     second.locator("rect.anchor").first.click()
     for friend in friends:

@@ -92,7 +92,10 @@ def test_family_game_by_clicking_reload_and_spanish(page, base_url):
         before = log_length(page)
         target.click()
         page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+        assert "discarded" in page.locator("#log li").last.inner_text()  # the log in words
+        page.locator("#log-notation").click()  # and the notation one click away
         assert page.locator("#log li").last.inner_text().endswith(f"discard {key}")
+        page.locator("#log-notation").click()
         page.wait_for_selector(".hc-pile.legal")
     for _ in range(6):
         click_once(page)

@@ -103,7 +103,10 @@ def test_sand_dollar_pick_and_swap_by_clicking(page, base_url):
     shot(page, "santa-monica-renderer-swap-choosing")
     page.locator('svg.sm-city[data-seat="0"] rect.sm-anchor').first.click()
     wait_longer_log(page, before)
-    assert " swap " in page.locator("#log li").nth(before).inner_text()
+    assert "swapped" in page.locator("#log li").nth(before).inner_text()  # the log in words
+    page.locator("#log-notation").click()  # and the notation one click away
+    assert " swap " in f' {page.locator("#log li").nth(before).locator(".text").inner_text()} '
+    page.locator("#log-notation").click()
     shot(page, "santa-monica-renderer-swap")
 
 

@@ -31,6 +31,8 @@ from .pubsub import Listener
 from .settings import OPERATOR_OPTIONS, Settings
 from .store import Store, database_url, is_postgres
 from .tables import MAX_PLAYERS, Access, Conflict, Forbidden, LiveTable, NotFound, Tables, TooMany
+from .undo import answer as undo_answer
+from .undo import take_back, undo_seat
 
 log = logging.getLogger("ludoteca.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -65,6 +67,13 @@ class ActionRequest(BaseModel):
     seen: int | None = Field(None, ge=0, lt=INT64, description=(
         "the number of actions you have seen; if the table has more, 409 and nothing is played "
         "(a double click cannot play twice)"))
+
+
+class UndoRequest(BaseModel):
+    token: str = Field(..., max_length=100, description="the secret of your join link")
+    seat: int | None = Field(None, ge=0, lt=MAX_PLAYERS,
+                             description="which of your seats takes its move back (hot-seat); default: yours")
+    seen: int | None = Field(None, ge=0, lt=INT64, description="as for actions: 409 if the table moved on")
 
 
 def create_app(
@@ -191,6 +200,24 @@ def create_app(
         table = await tables().get(table_id)
         access = table.access(request.token)
         await tables().act(table, access, request.action, request.seat, request.seen)
+        return _json(table.message(access))
+
+    @app.get("/api/tables/{table_id}/undo", tags=["tables"])
+    async def may_undo(table_id: str, token: str = Query(..., max_length=100),
+                       seat: int | None = Query(None, ge=0, lt=MAX_PLAYERS)) -> dict[str, Any]:
+        """Whether your seat may take its last move back now (the core's undo rule): `allowed`,
+        the number of actions that would go (`steps`), and otherwise the `reason` in en and es."""
+        table = await tables().get(table_id)
+        chosen = undo_seat(table, table.access(token), seat)
+        return await asyncio.to_thread(undo_answer, table, chosen)
+
+    @app.post("/api/tables/{table_id}/undo", tags=["tables"])
+    async def undo(table_id: str, request: UndoRequest) -> Response:
+        """Take your seat's last move back, with the bots' moves after it, by the core's rule.
+        409: refused (the reason says why: a draw, a reveal, another person's move) or stale `seen`."""
+        table = await tables().get(table_id)
+        access = table.access(request.token)
+        await take_back(tables(), table, undo_seat(table, access, request.seat), request.seen)
         return _json(table.message(access))
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])

@@ -1,15 +1,23 @@
 // Small helpers shared by the pages: JSON requests with readable errors, and DOM building.
 import { getLang } from "./i18n.js";
 
+/** A JSON request. A refusal throws an Error with the server's reason in the page's language and
+ * its `status`; a request that never reached the server throws one with `network` set. */
 export async function api(path, options = {}) {
-  const response = await fetch(path, {
-    ...options,
-    headers: { "content-type": "application/json", ...(options.headers || {}) },
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      ...options,
+      headers: { "content-type": "application/json", ...(options.headers || {}) },
+    });
+  } catch (cause) {
+    throw Object.assign(new Error(String(cause)), { network: true });
+  }
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
     const spanish = getLang() === "es" && body.detail_es;
-    throw new Error(spanish || body.detail || `${response.status} ${response.statusText}`);
+    const error = new Error(spanish || body.detail || `${response.status} ${response.statusText}`);
+    throw Object.assign(error, { status: response.status });
   }
   return body;
 }

@@ -22,6 +22,10 @@ const TEXT = {
     waitingOther: "Your placement is in; waiting for the other city.", pending: "your secret placement",
     noRenderer: "", error: "Error", reconnecting: "Connection lost; reconnecting…", start: "Starter",
     createdTitle: "Table created", openTable: "Open the table", bots: "Bot", game: "Game", toMove: "to move",
+    undo: "Undo my last move", refused: "Not played:", networkError: "The server cannot be reached; check your connection and try again.",
+    inNotation: "Show notation", inWords: "Show in words", whyEnded: "Why it ended:", lastMoveWas: "the last move was",
+    youWon: "You won!", youLost: "You lost", youDrew: "You share the win", placeOf: "place {place} of {count}",
+    wins: "wins", drawBetween: "A shared win:",
   },
   es: {
     tagline: "Cinco juegos de mesa modernos, jugados con exactitud.",
@@ -44,6 +48,10 @@ const TEXT = {
     waitingOther: "Tu colocación está hecha; esperando a la otra ciudad.", pending: "tu colocación secreta",
     noRenderer: "", error: "Error", reconnecting: "Conexión perdida; reconectando…", start: "Ficha de inicio",
     createdTitle: "Mesa creada", openTable: "Abrir la mesa", bots: "Bot", game: "Juego", toMove: "le toca",
+    undo: "Deshacer mi última jugada", refused: "No se ha jugado:", networkError: "No se puede contactar con el servidor; revisa la conexión y vuelve a probar.",
+    inNotation: "Ver notación", inWords: "Ver en palabras", whyEnded: "Por qué terminó:", lastMoveWas: "la última jugada fue de",
+    youWon: "¡Has ganado!", youLost: "Has perdido", youDrew: "Compartes la victoria", placeOf: "puesto {place} de {count}",
+    wins: "gana", drawBetween: "Victoria compartida:",
   },
 };
 

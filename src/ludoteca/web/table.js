@@ -14,6 +14,17 @@ let activeSeat = null; // the seat whose view is shown (hot-seat: one of several
 let coverDismissedFor = null; // hot-seat with hidden information: the seat revealed on this screen
 let renderer = null;
 let replay = null; // {record, step, data} while stepping through a finished game
+let busy = false; // a move or an undo is on its way: the board is locked so nothing is sent twice
+let online = false; // the live connection is open (the board is locked while it is not)
+let notice = null; // {key, detail}: a readable message after a refused move, kept until the next move
+let undoAnswer = null; // {seat, actions, allowed, reason} from the server, for the shown seat
+let notation = false; // the log shows the game's notation instead of sentences
+let retries = 0; // reconnection attempts since the connection was last open
+// What each seat saw right after its own last action: {view, moves}. Everything that changed since
+// is marked on the board (and in the log) until that seat acts again. A spectator's baseline is the
+// position it saw before the latest change.
+const baselines = new Map();
+const SPECTATOR = "spectator";
 
 function seatName(seat) {
   return `${t("player")} ${seat}`;
@@ -23,37 +34,125 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${query}`);
-  socket.onopen = () => { $("connection").hidden = true; };
+  socket.onopen = () => { online = true; retries = 0; $("connection").hidden = true; lockBoard(); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
+    online = false;
+    lockBoard();
     if (event.code === 4403 || event.code === 4404) {
       $("error").textContent = event.reason;
       return;
     }
     $("connection").hidden = false;
-    setTimeout(connect, 1000);
+    // Back off (1, 2, 4 … 15 s) so that a server that is down is not hammered by every open tab.
+    const wait = Math.min(15000, 1000 * 2 ** retries);
+    retries += 1;
+    setTimeout(connect, wait);
   };
 }
 
-// The answer to our own move can arrive after a live update that is already newer (a quick bot
-// moved meanwhile): never let an older position replace a newer one.
-function receive(next) {
-  if (payload && next.table.actions < payload.table.actions) return;
+/** Take a newer position. The live socket sends positions in order (and after an undo, a shorter
+ * game), so its messages are always taken; the answer to our own request can arrive after a live
+ * update that is already newer (a quick bot moved meanwhile), so an answer never replaces a longer
+ * game unless `force` (a resync or an undo, which the server has just confirmed). */
+function receive(next, { answer = false, force = false } = {}) {
+  if (answer && !force && payload && next.table.actions < payload.table.actions) {
+    draw(); // the position stays, but the marks follow the new baseline
+    return;
+  }
+  const previous = payload;
   payload = next;
+  if (!next.you.seats.length && previous) baselines.set(SPECTATOR, snapshot(previous.views[0]));
+  for (const view of next.views) {
+    if (view.seat !== null && !baselines.has(view.seat)) baselines.set(view.seat, snapshot(view));
+  }
   draw();
+  refreshUndo();
 }
 
-async function act(text) {
+function snapshot(seatView) {
+  return { view: seatView.view, moves: seatView.log.en.length };
+}
+
+function baselineOf(seatView) {
+  return baselines.get(seatView.seat === null ? SPECTATOR : seatView.seat) || null;
+}
+
+/** Send one move or undo: the board is locked until the server answers, and a refusal shows the
+ * server's reason over the position as it now is (fetched again), never over a stale one. */
+async function send(path, body) {
+  if (busy || !payload) return null;
+  busy = true;
+  lockBoard();
+  const seat = activeSeat;
   try {
-    // `seen`: the server refuses (409) a move sent from a position that is no longer current, so a
-    // double click or a stale page never plays twice.
-    const body = { action: text, token, seat: activeSeat, seen: payload ? payload.table.actions : null };
-    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: "POST", body: JSON.stringify(body) });
-    $("error").textContent = "";
-    receive(answer);
+    const answer = await api(path, { method: "POST", body: JSON.stringify({ ...body, token, seat, seen: payload.table.actions }) });
+    notice = null;
+    const mine = answer.views.find((v) => v.seat === seat);
+    if (mine) baselines.set(seat, snapshot(mine));
+    busy = false;
+    receive(answer, { answer: true, force: path.endsWith("/undo") });
+    return answer;
   } catch (error) {
-    $("error").textContent = `${t("error")}: ${error.message}`;
+    notice = { text: error.message, network: error.network };
+    busy = false;
+    await resync();
+    if (notice && payload) notice.at = payload.table.actions; // shown until the table moves on
+    drawStatus(payload.table);
+    return null;
+  } finally {
+    busy = false;
+    lockBoard();
   }
+}
+
+function act(text) {
+  return send(`/api/tables/${encodeURIComponent(tableId)}/actions`, { action: text });
+}
+
+function undo() {
+  return send(`/api/tables/${encodeURIComponent(tableId)}/undo`, {});
+}
+
+async function resync() {
+  try {
+    receive(await api(tablePath()), { answer: true, force: true });
+  } catch (error) {
+    notice = { text: error.message, network: error.network };
+    draw();
+  }
+}
+
+function tablePath() {
+  return `/api/tables/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+}
+
+/** Ask the server whether the shown seat may take its last move back (the core's undo rule). */
+async function refreshUndo() {
+  if (!payload || !token || payload.table.is_over || activeSeat === null) {
+    undoAnswer = null;
+    drawUndo();
+    return;
+  }
+  const seat = activeSeat;
+  const actions = payload.table.actions;
+  if (undoAnswer && undoAnswer.seat === seat && undoAnswer.actions === actions) return;
+  const query = `?token=${encodeURIComponent(token)}&seat=${seat}`;
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/undo${query}`);
+    if (payload.table.actions === actions) undoAnswer = { seat, actions, ...answer };
+  } catch {
+    undoAnswer = null;
+  }
+  drawUndo();
+}
+
+function lockBoard() {
+  const locked = busy || !online;
+  $("board").inert = locked;
+  $("board").classList.toggle("locked", locked);
+  $("board").setAttribute("aria-busy", busy ? "true" : "false");
+  drawUndo();
 }
 
 function chooseSeat() {
@@ -73,7 +172,6 @@ function draw() {
   if (!payload || !info) return;
   const lang = getLang();
   const table = payload.table;
-  document.title = `${gameName(info, lang)} · ludoteca`;
   $("game-name").textContent = gameName(info, lang);
   $("rules-link").href = `/rules/${info.id}`;
   chooseSeat();
@@ -83,10 +181,14 @@ function draw() {
   const hidden = needsCover(table);
   $("cover").hidden = !hidden;
   if (hidden) drawCover();
-  if (replay) renderer.update({ view: replay.data, table, game: info, lang, replay: true });
-  else renderer.update({ view: hidden ? payload.views.find((v) => v.seat === null) || blank() : currentView(),
-    table, game: info, lang, replay: false });
-  drawLog(replay ? replayLog() : currentView().history);
+  if (replay) renderer.update({ view: replay.data, table, game: info, lang, replay: true, since: null });
+  else {
+    const shown = hidden ? payload.views.find((v) => v.seat === null) || blank() : currentView();
+    const base = hidden ? null : baselineOf(shown);
+    renderer.update({ view: shown, table, game: info, lang, replay: false, since: base ? base.view : null });
+  }
+  drawLog();
+  drawUndo();
   drawSummary();
   drawReplayPanel();
   drawInvite(table);
@@ -124,24 +226,53 @@ function drawTabs() {
   tabs.hidden = payload.views.length < 2 || replay !== null;
   tabs.replaceChildren(...payload.views.map((v) =>
     el("button", { class: v.seat === activeSeat ? "tab active" : "tab",
-      onclick: () => { activeSeat = v.seat; draw(); } }, seatName(v.seat))));
+      onclick: () => { activeSeat = v.seat; draw(); refreshUndo(); } }, seatName(v.seat))));
 }
 
 function drawStatus(table) {
   let text;
+  const myTurn = !table.is_over && payload.you.seats.length > 0 && table.to_move.includes(activeSeat);
   if (table.is_over) text = t("gameOver");
   else if (!payload.you.seats.length) text = `${t("spectating")} · ${t("waiting")} ${table.to_move.map(seatName).join(", ")}`;
-  else if (table.to_move.includes(activeSeat)) text = `${t("yourTurn")} (${seatName(activeSeat)})`;
+  else if (myTurn) text = `${t("yourTurn")} (${seatName(activeSeat)})`;
   else text = `${t("waiting")} ${table.to_move.map(seatName).join(", ")}`;
   $("status").textContent = text;
-  $("status").classList.toggle("your-turn", !table.is_over && table.to_move.includes(activeSeat));
+  $("status").classList.toggle("your-turn", myTurn);
+  // The tab's title tells a person in another tab that it is their turn.
+  document.title = `${myTurn ? `● ${t("yourTurn")} · ` : ""}${gameName(info, getLang())} · ludoteca`;
+  const current = notice && (notice.at === undefined || notice.at === table.actions);
+  $("error").textContent = current ? `${t(notice.network ? "networkError" : "refused")} ${notice.network ? "" : notice.text}`.trim() : "";
 }
 
-function drawLog(history) {
+/** The moves as sentences in the page's language (or, one click away, in the game's notation).
+ * Moves made since the shown seat last acted are marked, as the board marks what they changed. */
+function drawLog() {
   const log = $("log");
-  log.replaceChildren(...history.map(([player, text]) => el("li", {},
-    el("span", { class: `who seat-${player}` }, `${SEAT_MARKS[player] || ""} ${seatName(player)}`), ` ${text}`)));
+  const shown = replay ? null : currentView();
+  const base = shown ? baselineOf(shown) : null;
+  const lines = replay ? replayLog() : notation ? shown.history : shown.log[getLang()] || shown.log.en;
+  log.replaceChildren(...lines.map(([player, text], index) => el("li", {
+    class: !replay && !notation && base && index >= base.moves ? "recent" : null },
+  el("span", { class: "number" }, `${index + 1}.`),
+  el("span", { class: `who seat-${player}` }, `${SEAT_MARKS[player] || ""} ${seatName(player)}`),
+  el("span", { class: "text" }, text))));
+  log.classList.toggle("notation", notation || replay !== null);
+  const toggle = $("log-notation");
+  toggle.hidden = replay !== null;
+  toggle.textContent = t(notation ? "inWords" : "inNotation");
+  toggle.setAttribute("aria-pressed", notation ? "true" : "false");
   log.scrollTop = log.scrollHeight;
+}
+
+/** The undo button follows the core's rule, as the server answers it: enabled when the shown seat
+ * may take its last move back, else disabled with the reason in the page's language. */
+function drawUndo() {
+  const box = $("undo-box");
+  if (!box || !payload) return;
+  const answer = undoAnswer && undoAnswer.seat === activeSeat && undoAnswer.actions === payload.table.actions ? undoAnswer : null;
+  box.hidden = !token || payload.table.is_over || replay !== null || !payload.you.seats.length;
+  $("undo").disabled = !answer || !answer.allowed || busy || !online;
+  $("undo-why").textContent = answer && !answer.allowed ? answer.reason[getLang()] || answer.reason.en : "";
 }
 
 function cell(value) {
@@ -167,8 +298,10 @@ function drawSummary() {
   const row = (title, values, attrs = {}) => el("tr", attrs, el("th", {}, title), values.map((v) => el("td", {}, v)));
   box.replaceChildren(
     el("h3", {}, t("gameOver")),
+    el("p", { class: "verdict", id: "verdict" }, verdict(result)),
     el("p", { class: "winners" }, `${t("winners")}: ${result.winners.map(seatName).join(", ")}`,
-      result.tiebreak ? ` · ${t("tiebreak")}: ${label(result.tiebreak, lang)}` : ""),
+      result.tiebreak && result.tiebreak !== "draw" ? ` · ${t("tiebreak")}: ${label(result.tiebreak, lang)}` : ""),
+    el("p", { class: "why-ended", id: "why-ended" }, `${t("whyEnded")} `, endReason(lang)),
     el("div", { class: "breakdown-scroll" }, el("table", { class: "breakdown" },
       el("caption", {}, t("breakdown")),
       el("thead", {}, row(t("player"), order.map(seatName))),
@@ -178,6 +311,31 @@ function drawSummary() {
         keys.map((k) => row(label(k, lang), order.map((seat) => cell(result.breakdown[seat][k]))))),
     )),
   );
+}
+
+/** "You won", "You lost (2nd of 3)", a shared win, or for a spectator (or a hot-seat) who won. */
+function verdict(result) {
+  const mine = payload.you.seats;
+  const count = result.scores.length;
+  if (mine.length !== 1) {
+    if (result.winners.length > 1) return `${t("drawBetween")} ${result.winners.map(seatName).join(", ")}`;
+    return `${seatName(result.winners[0])} ${t("wins")}`;
+  }
+  const seat = mine[0];
+  if (result.winners.includes(seat)) return result.winners.length > 1 ? t("youDrew") : t("youWon");
+  return `${t("youLost")} (${t("placeOf").replace("{place}", result.ranking[seat]).replace("{count}", count)})`;
+}
+
+/** Why the game ended: the renderer's reading of its final view when it has one (a shape that did
+ * not fit, the last round played), else the last move in words. */
+function endReason(lang) {
+  const shown = currentView();
+  const own = renderer.endReason?.(shown.view, lang);
+  if (own) return own;
+  const lines = shown.log[lang] || shown.log.en;
+  if (!lines.length) return "";
+  const [player, text] = lines[lines.length - 1];
+  return `${t("lastMoveWas")} ${seatName(player)}: ${text}`;
 }
 
 function replayLog() {
@@ -237,15 +395,17 @@ function drawInvite(table) {
 async function main() {
   translatePage(draw);
   const catalogue = await games();
-  const first = await api(`/api/tables/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`)
+  const first = await api(tablePath())
     .catch((error) => { $("error").textContent = error.message; return null; });
   if (!first) return;
   info = catalogue.games.find((g) => g.id === first.table.game);
   const module = await import(`/static/games/${info.renderer}.js`);
   applySeatColours(module.seatColours);
   renderer = module.create($("board"), { act, t, lang: getLang });
-  payload = first;
-  draw();
+  $("undo").addEventListener("click", undo);
+  $("log-notation").addEventListener("click", () => { notation = !notation; drawLog(); });
+  lockBoard();
+  receive(first);
   connect();
 }
 

@@ -103,18 +103,18 @@ function tileTitle(tile, words) {
   return roofs ? `${tileName(tile, words)}: ${roofs.map((t) => words.types[t]).join(" + ")}` : tileName(tile, words);
 }
 
-/** The legal actions sorted by step: builds by tile then square, takes by space, the rest as is. */
-function parseLegal(legal) {
+/** The legal actions (the server's structured form) sorted by step: builds by tile then square,
+ * takes by market space, the rest (bonuses, pass, keep) as buttons. */
+function groupActions(actions) {
   const builds = new Map();
   const takes = new Map();
   const buttons = [];
-  for (const text of legal) {
-    const words = text.split(" ");
-    if (words[0] === "build") {
-      if (!builds.has(words[1])) builds.set(words[1], new Map());
-      builds.get(words[1]).set(words[2], text);
-    } else if (words[0] === "take") takes.set(Number(words[1]), text);
-    else buttons.push(text);
+  for (const action of actions) {
+    if (action.kind === "build") {
+      if (!builds.has(action.tile)) builds.set(action.tile, new Map());
+      builds.get(action.tile).set(action.square, action.text);
+    } else if (action.kind === "take") takes.set(action.space, action.text);
+    else buttons.push(action);
   }
   return { builds, takes, buttons };
 }
@@ -224,7 +224,8 @@ export function create(root, env) {
     if (!view || !view.towns) { root.replaceChildren(); return; }
     const seat = payload.seat;
     const me = seat ?? 0;
-    const legal = parseLegal(data.replay ? [] : payload.legal);
+    const legal = groupActions(data.replay ? [] : payload.actions || []);
+    const since = data.since && data.since.towns ? data.since : null;
     if (!legal.builds.has(selected)) selected = legal.builds.keys().next().value ?? null;
     const active = view.to_move.length ? view.to_move[0] : null;
     const flowerOfSquare = view.board.flowers;
@@ -261,6 +262,10 @@ export function create(root, env) {
           picture.append(flower(flowerId, x + cell / 2, y + cell / 2, cell * 0.5, 0.85));
         }
         if (bloom) picture.append(svg("text", { x: x + 5, y: y + cell * 0.3, class: "bloom-mark", "pointer-events": "none" }, "✦"));
+        if (since && since.towns[owner][i] !== built) { // built since the shown seat last acted
+          picture.append(svg("rect", { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 6, class: "last-move changed",
+            "data-square": name, "pointer-events": "none" }));
+        }
         if (owner === active && view.turn.last_square === name && ["take", "bonus"].includes(view.phase)) {
           picture.append(svg("rect", { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 6, class: "last", "pointer-events": "none" }));
         }
@@ -296,6 +301,9 @@ export function create(root, env) {
         group.append(svg("text", { x: x + 34, y: 40, class: "space-num" }, space));
         group.append(svg("text", { x: x + 34, y: 54, class: "small-label" }, words.flowers[flowerId] || flowerId));
         const onMarket = view.market[j];
+        if (since && since.market[j] !== onMarket) { // taken (and refilled) since you acted
+          group.append(svg("rect", { x: x + 8, y: 60, width: 80, height: 80, rx: 11, class: "last-move changed", "pointer-events": "none" }));
+        }
         if (onMarket) group.append(tile(onMarket, x + 12, 64, 72));
         else group.append(svg("rect", { x: x + 12, y: 64, width: 72, height: 72, rx: 9, class: "empty-space" }));
         const height = view.stack_heights[j];
@@ -338,7 +346,7 @@ export function create(root, env) {
     // ---- hands and player cards ----
     function myHand() {
       const hand = view.hands[me];
-      const keeps = new Map(legal.buttons.filter((a) => a.startsWith("keep ")).map((a) => [a.slice(5), a]));
+      const keeps = new Map(legal.buttons.filter((a) => a.kind === "keep").map((a) => [a.type, a.text]));
       // identical tiles build the same way: only the first copy is shown as selected
       const first = hand.tiles.indexOf(selected);
       const tiles = hand.tiles.map((name, index) => {
@@ -386,14 +394,16 @@ export function create(root, env) {
       else if (view.phase === "bonus") text = words.bonus(view.turn.last_square, view.turn.last_points);
       else text = words.keep;
       const buttons = legal.buttons.map((action) => {
-        const [first, second, third] = action.split(" ");
+        const text = action.text;
+        const rescore = action.kind === "bonus" && action.bonus === "rescore";
         let label;
-        if (first === "keep") label = words.actions.keep(words.plural[second]);
-        else if (second === "rescore") label = words.actions.rescore(words.plural[third]);
-        else label = (words.actions[action] || (() => action))(view.turn.last_points);
-        const glyph = first === "keep" ? tileIcon(second, 22) : second === "rescore" ? tileIcon(third, 22) : null;
-        return el("button", { class: `action bt-action${action === "pass" ? " pass" : ""}`, dataset: { action }, onclick: () => env.act(action) },
-          glyph, label);
+        if (action.kind === "keep") label = words.actions.keep(words.plural[action.type]);
+        else if (rescore) label = words.actions.rescore(words.plural[action.type]);
+        else if (action.kind === "pass") label = words.actions.pass();
+        else label = (words.actions[`${action.source} ${action.bonus}`] || (() => text))(view.turn.last_points);
+        const glyph = action.kind === "keep" || rescore ? tileIcon(action.type, 22) : null;
+        return el("button", { class: `action bt-action${action.kind === "pass" ? " pass" : ""}`, dataset: { action: text },
+          onclick: () => env.act(text) }, glyph, label);
       });
       return el("div", { class: `bt-prompt${mine ? " mine" : ""}`, dataset: { phase: view.phase } },
         el("p", {}, text), buttons.length ? el("div", { class: "bt-buttons" }, buttons) : null);

@@ -1,9 +1,8 @@
 // Blue Lagoon: the hex map in SVG, the players' hands and tokens, the score sheet, and placement
 // by clicking a hex. Interface: generic.js.
 //
-// How the view maps to the picture. The view's `position` is the game's one-line position
-// notation (a H N; c P X; i B tiles…; s stones; r C… B… W… P… S…; p seat total c b w p s S… T…;)
-// and holds the whole board: parsePosition() turns it into rows of hexes. Row r has h−1 tiles when
+// How the view maps to the picture. The view's `board` holds the whole map as data (height,
+// islands with their tiles, stone circles, tokens, pieces), read by boardOf(). Row r has h−1 tiles when
 // r is even and h when odd; even rows sit half a hex to the right (hexCentre). Island tiles are
 // tinted per island, with a coastline where a neighbour is sea or another island, and one badge
 // per island with its letter and majority bonus. Stone circles are dashed rings; tokens sit on
@@ -13,7 +12,8 @@
 // the score sheet: phases already scored (`score_pad`) and the current one "if it ended now"
 // (`phase_so_far`), plus `totals`.
 //
-// Playing: the legal actions ("S r,c" / "T r,c") light up their hexes for the chosen piece. When
+// Playing: the legal actions, as data ({kind: settler | village, at: [r, c]}), light up their hexes
+// for the chosen piece; pieces placed since the shown seat last acted are outlined. When
 // both kinds are legal somewhere, a Settler/Village toggle (keys S and T) picks the piece. The
 // click target over each legal hex is a transparent `rect.anchor` carrying `data-action`, the same
 // convention as the other renderers (the browser tests click it).
@@ -62,42 +62,34 @@ const TEXT = {
   },
 };
 
-// ---- the position notation --------------------------------------------------------------------
+// ---- the board as data ------------------------------------------------------------------------
 
-const coords = (words) => words.map((w) => w.split(",").map(Number));
+const hexKey = ([r, c]) => `${r},${c}`;
+const PIECE = { settler: "S", village: "T" };
 
-/** The position string as plain data: height, players, islands, stones, tokens and pieces. */
-export function parsePosition(text) {
-  const pos = { height: 0, players: 0, current: 0, phase: "E", islands: [], stones: [], tokens: new Map(), pieces: new Map(), seats: [] };
-  for (const statement of text.split(";").map((s) => s.trim()).filter(Boolean)) {
-    const [tag, ...words] = statement.split(/\s+/);
-    if (tag === "a") [pos.height, pos.players] = words.map(Number);
-    else if (tag === "c") [pos.current, pos.phase] = [Number(words[0]), words[1]];
-    else if (tag === "i") pos.islands.push({ bonus: Number(words[0]), tiles: coords(words.slice(1)) });
-    else if (tag === "s") pos.stones = coords(words);
-    else if (tag === "r") {
-      let letter = null;
-      for (const w of words) {
-        if (TOKEN_ORDER.includes(w)) letter = w;
-        else pos.tokens.set(w, letter);
-      }
-    } else if (tag === "p") {
-      const seat = Number(words[0]);
-      let kind = null;
-      for (const w of words.slice(7)) {
-        if (w === "S" || w === "T") kind = w;
-        else pos.pieces.set(w, { seat, kind });
-      }
-      pos.seats.push(seat);
-    }
-  }
-  pos.islands.forEach((island, index) => { island.letter = String.fromCharCode(65 + index); });
-  return pos;
+/** The view's structured board as the picture needs it: tokens and pieces keyed by "r,c". */
+function boardOf(view) {
+  const board = view.board;
+  return {
+    height: board.height,
+    islands: board.islands,
+    stones: board.stones,
+    tokens: new Map(board.tokens.map((t) => [hexKey(t.at), t.resource])),
+    pieces: new Map(board.pieces.map((p) => [hexKey(p.at), { seat: p.seat, kind: PIECE[p.kind] }])),
+    seats: view.settlers_in_hand.map((_, seat) => seat),
+  };
 }
 
-/** The parts of a position that never change during a game: height, islands and stone circles. */
-function mapSignature(text) {
-  return text.split(";").filter((st) => /^\s*[ais]\s/.test(st)).join(";");
+/** The parts of a board that never change during a game: height, islands and stone circles. */
+function mapSignature(board) {
+  return JSON.stringify([board.height, board.islands, board.stones]);
+}
+
+/** The hexes where a piece stands now that stood empty in `since` (what moved since you acted). */
+function newPieces(pos, since) {
+  if (!since || !since.board) return new Set();
+  const before = new Set(since.board.pieces.map((p) => hexKey(p.at)));
+  return new Set([...pos.pieces.keys()].filter((k) => !before.has(k)));
 }
 
 // ---- geometry ---------------------------------------------------------------------------------
@@ -192,9 +184,8 @@ export function create(root, env) {
   function legalByKind(data) {
     const byKind = new Map([["S", new Map()], ["T", new Map()]]);
     if (data.replay) return byKind;
-    for (const text of data.view.legal) {
-      const [kind, where] = text.trim().split(/\s+/);
-      byKind.get(kind)?.set(where, text);
+    for (const action of data.view.actions || []) {
+      byKind.get(PIECE[action.kind])?.set(hexKey(action.at), action.text);
     }
     return byKind;
   }
@@ -203,20 +194,20 @@ export function create(root, env) {
     last = data;
     const payload = data.view;
     const view = payload.view;
-    if (!view || !view.position) {
+    if (!view || !view.board) {
       root.replaceChildren();
       return;
     }
-    const pos = parsePosition(view.position);
+    const pos = boardOf(view);
     const byKind = legalByKind(data);
     if (!byKind.get(chosen).size && byKind.get(chosen === "S" ? "T" : "S").size) chosen = chosen === "S" ? "T" : "S";
     const targets = byKind.get(chosen);
-    const lastMove = payload.history.length ? payload.history[payload.history.length - 1][1].split(/\s+/)[1] : null;
+    const changed = newPieces(pos, data.since);
 
     root.replaceChildren(el("div", { class: "bl" },
       header(view, payload.seat, byKind),
       el("div", { class: "bl-main" },
-        el("div", { class: "bl-map" }, board(pos, targets, lastMove)),
+        el("div", { class: "bl-map" }, board(pos, targets, changed)),
         el("div", { class: "bl-side" }, players(view, pos, payload.seat), scoreSheet(view, pos)))));
   }
 
@@ -260,8 +251,8 @@ export function create(root, env) {
    * language and kept between updates, and dynamic layers (tokens, pieces, lit hexes) redrawn on
    * every update. Rebuilding all ~1,500 SVG nodes per move would make bot-fast games sluggish.
    */
-  function board(pos, targets, lastMove) {
-    const signature = `${env.lang()}|${mapSignature(last.view.view.position)}`;
+  function board(pos, targets, changed) {
+    const signature = `${env.lang()}|${mapSignature(pos)}`;
     if (!cache || cache.signature !== signature) cache = staticMap(pos, signature);
     const { tiles, marks, pieces, hits, preview } = cache;
     for (const [key, polygon] of tiles) polygon.classList.toggle("legal", targets.has(key));
@@ -278,10 +269,10 @@ export function create(root, env) {
       const glyph = pieceGlyph(piece.kind, !cache.land.has(key), x, y, COLOURS[piece.seat], `seat-${piece.seat}`);
       glyph.setAttribute("data-tile", key);
       pieces.append(glyph);
-    }
-    if (lastMove && tiles.has(lastMove)) {
-      const [x, y] = cache.centre(lastMove);
-      pieces.append(svg("polygon", { points: hexPoints(x, y, R * 0.86), class: "last-move" }, svg("title", {}, tr("last"))));
+      if (changed.has(key)) {
+        pieces.append(svg("polygon", { points: hexPoints(x, y, R * 0.86), class: "last-move changed", "data-tile": key },
+          svg("title", {}, tr("last"))));
+      }
     }
     for (const [key, action] of targets) {
       const [x, y] = cache.centre(key);

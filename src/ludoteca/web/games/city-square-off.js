@@ -1,32 +1,46 @@
 // City Square Off: both 9×9 cities in SVG, the current shape card, and placement by clicking.
 // Pick a piece (only in the starter phase and City Sprint) and an orientation; the legal anchor
 // squares of your city light up; hovering one previews the piece, clicking it places the piece.
-// The anchor is the piece's top-left-most square (the notation's square). Interface: generic.js.
+// The anchor is the piece's top-left-most square. Everything is read from the server's structured
+// actions ({kind, piece, orientation, at, squares}); pieces placed since the shown seat last acted
+// are outlined. Interface: generic.js.
 import { SEAT_COLOURS } from "../seats.js";
 import { el, svg } from "../api.js";
 
 const LETTERS = "abcdefghi";
 const LIGHT = ["#c6f6d5", "#feebc8"];
 
-function parseAction(text) {
-  const words = text.split(/\s+/);
-  const anchor = words[words.length - 1];
-  let row;
-  let col;
-  if (anchor.startsWith("[")) [row, col] = anchor.slice(1, -1).split(",").map((n) => Number(n) - 1);
-  else [row, col] = [Number(anchor.slice(1)) - 1, LETTERS.indexOf(anchor[0])];
-  return { text, key: words.slice(0, -1).join(" "), piece: words[words.length - 3], orient: words[words.length - 2], row, col };
+/** The cells of a placement relative to its anchor (to draw the shape on a button). */
+function shapeOf(action) {
+  return action ? action.squares.map(([r, c]) => [r - action.at[0], c - action.at[1]]) : null;
 }
 
-/** The cells of every (piece, orientation) among `actions` (the server's structured actions),
- * relative to the anchor, keyed like the notation without its square ("X5 r0", "start modern r0"). */
-function shapesOf(actions) {
-  const shapes = {};
-  for (const a of actions) {
-    const key = `${a.kind === "starter" ? "start " : ""}${a.piece} ${a.orientation}`;
-    shapes[key] ??= a.squares.map(([r, c]) => [r - a.at[0], c - a.at[1]]);
-  }
-  return shapes;
+const WORDS = {
+  en: {
+    "opponent blocked": (v, loser) => `Player ${loser} could not fit the shape ${v.current_card} in their city, so the other city wins.`,
+    "both blocked: open regions": (v) => `Neither city could fit the shape ${v.current_card}: the city whose open regions are larger wins (compared largest first, then the next).`,
+    "deck exhausted: open regions": () => "The deck ran out: the city whose open regions are larger wins (compared largest first, then the next).",
+    "full grid": () => "A city's grid is full.",
+    "fewer uncovered squares": () => "No city can place any more: the one with fewer uncovered squares wins.",
+    "fewer overhanging squares": () => "No city can place any more: the one with fewer squares outside the grid wins.",
+  },
+  es: {
+    "opponent blocked": (v, loser) => `El jugador ${loser} no pudo encajar la forma ${v.current_card} en su ciudad, así que gana la otra ciudad.`,
+    "both blocked: open regions": (v) => `Ninguna ciudad pudo encajar la forma ${v.current_card}: gana la ciudad con zonas libres mayores (se compara la mayor, luego la siguiente).`,
+    "deck exhausted: open regions": () => "Se acabó el mazo: gana la ciudad con zonas libres mayores (se compara la mayor, luego la siguiente).",
+    "full grid": () => "La cuadrícula de una ciudad está completa.",
+    "fewer uncovered squares": () => "Ninguna ciudad puede colocar más: gana la que tiene menos casillas libres.",
+    "fewer overhanging squares": () => "Ninguna ciudad puede colocar más: gana la que tiene menos casillas fuera de la cuadrícula.",
+  },
+};
+
+/** Why the game ended, in `lang`, from the final view's outcome (the table page asks). */
+export function endReason(view, lang) {
+  const outcome = view && view.outcome;
+  if (!outcome) return "";
+  const words = WORDS[lang] || WORDS.en;
+  const loser = outcome.winners.length === 1 ? 1 - outcome.winners[0] : null;
+  return (words[outcome.reason] || (() => outcome.reason))(view, loser);
 }
 
 function squareName(row, col) {
@@ -51,20 +65,19 @@ export function create(root, env) {
     const seat = payload.seat;
     const me = seat ?? 0;
     const other = 1 - me;
-    const shapes = shapesOf([...(payload.actions || []), ...[view.players[me].pending_action].filter(Boolean)]);
-    const actions = payload.legal.map(parseAction);
+    const actions = data.replay ? [] : payload.actions || [];
     const byPiece = new Map();
     for (const a of actions) {
       if (!byPiece.has(a.piece)) byPiece.set(a.piece, new Map());
       const orients = byPiece.get(a.piece);
-      if (!orients.has(a.orient)) orients.set(a.orient, new Map());
-      orients.get(a.orient).set(`${a.row},${a.col}`, a);
+      if (!orients.has(a.orientation)) orients.set(a.orientation, new Map());
+      orients.get(a.orientation).set(`${a.at[0]},${a.at[1]}`, a);
     }
     if (!byPiece.has(piece)) piece = byPiece.keys().next().value ?? null;
     const orients = piece ? byPiece.get(piece) : new Map();
     if (!orients.has(orient)) orient = orients.keys().next().value ?? null;
     const anchors = orient ? orients.get(orient) : new Map();
-    const shapeOf = (p, o) => shapes[actions.find((a) => a.piece === p && a.orient === o)?.key];
+    const shapeFor = (p, o) => shapeOf(actions.find((a) => a.piece === p && a.orientation === o));
 
     const expansion = view.variant === "city_expansion";
     const lo = expansion ? -4 : 0;
@@ -77,10 +90,9 @@ export function create(root, env) {
     const at = (r, c) => [x0 + (c - lo) * size, y0 + (r - lo) * size];
 
     /** The squares a placement would cover, drawn as outlined ghosts. */
-    function ghost(text, cls) {
-      const parsed = parseAction(text);
-      return (shapes[parsed.key] || [[0, 0]]).map(([dr, dc]) => {
-        const [x, y] = at(parsed.row + dr, parsed.col + dc);
+    function ghost(action, cls) {
+      return action.squares.map(([r, c]) => {
+        const [x, y] = at(r, c);
         return svg("rect", { x: x + 2, y: y + 2, width: size - 5, height: size - 5, rx: 3, class: cls, "pointer-events": "none" });
       });
     }
@@ -98,7 +110,7 @@ export function create(root, env) {
           if (anchor) {
             attrs["data-action"] = anchor.text;
             attrs.onclick = () => env.act(anchor.text);
-            attrs.onmouseenter = () => preview.replaceChildren(...ghost(anchor.text, "ghost preview"));
+            attrs.onmouseenter = () => preview.replaceChildren(...ghost(anchor, "ghost preview"));
             attrs.onmouseleave = () => preview.replaceChildren();
           }
           if (onGrid || anchor) group.append(svg("rect", attrs));
@@ -111,6 +123,8 @@ export function create(root, env) {
         group.append(svg("text", { x: x0 + (0 - lo) * size - 16, y: y + size / 2 + 4, class: "label" }, i + 1));
       }
       const player = view.players[owner];
+      // the other city's pieces placed since this seat acted (its own it placed itself)
+      const before = data.since && owner !== seat ? data.since.players[owner].pieces.length : player.pieces.length;
       player.pieces.forEach((placed, index) => {
         const starter = index === 0;
         for (const [r, c] of placed.squares) {
@@ -123,9 +137,16 @@ export function create(root, env) {
         const [x, y] = at(r, c);
         group.append(svg("text", { x: x + 3, y: y + size / 2 + 3, class: "piece-label", "pointer-events": "none" },
           starter ? placed.piece.slice(0, 3) : placed.piece));
+        if (index >= before) {
+          for (const [sr, sc] of placed.squares) {
+            const [sx, sy] = at(sr, sc);
+            group.append(svg("rect", { x: sx, y: sy, width: size - 1, height: size - 1, rx: 3, class: "last-move changed",
+              "data-square": squareName(sr, sc), "pointer-events": "none" }));
+          }
+        }
       });
-      if (owner === me && seat !== null && player.pending) {
-        const pending = ghost(player.pending, "ghost pending");
+      if (owner === me && seat !== null && player.pending_action) {
+        const pending = ghost(player.pending_action, "ghost pending");
         pending.forEach((square) => square.setAttribute("style", `stroke: ${SEAT_COLOURS[owner]}; fill: ${SEAT_COLOURS[owner]}55`));
         group.append(...pending);
       }
@@ -153,33 +174,33 @@ export function create(root, env) {
     const controls = el("div", { class: "cso-controls" });
     const card = view.current_card;
     if (card) {
-      const first = Object.entries(shapes).find(([key]) => key.split(" ")[0] === card);
+      const first = shapeOf(actions.find((a) => a.piece === card) || view.players[me].pending_action);
       controls.append(el("div", { class: "card", "data-card": card }, el("span", {}, `${env.t("card")}: `), el("strong", {}, card),
-        first ? miniShape(first[1], "#4a5568") : null, el("small", {}, ` (${view.deck_size} ${env.t("deck")})`)));
+        first ? miniShape(first, "#4a5568") : null, el("small", {}, ` (${view.deck_size} ${env.t("deck")})`)));
     }
     if (byPiece.size > 1) {
       controls.append(el("div", { class: "pieces", role: "group", "aria-label": env.t("piece") },
         el("span", {}, `${env.t("piece")}: `),
         [...byPiece.keys()].map((p) => el("button", { class: p === piece ? "choice active" : "choice", dataset: { piece: p },
-          onclick: () => { piece = p; orient = null; update(data); } }, p, shapeOf(p, byPiece.get(p).keys().next().value)
-          ? miniShape(shapeOf(p, byPiece.get(p).keys().next().value), SEAT_COLOURS[me], 8) : null))));
+          onclick: () => { piece = p; orient = null; update(data); } }, p, shapeFor(p, byPiece.get(p).keys().next().value)
+          ? miniShape(shapeFor(p, byPiece.get(p).keys().next().value), SEAT_COLOURS[me], 8) : null))));
     }
     if (orients.size) {
       controls.append(el("div", { class: "orients", role: "group", "aria-label": env.t("orientation") },
         el("span", {}, `${env.t("orientation")}: `),
         [...orients.keys()].map((o) => el("button", { class: o === orient ? "choice active" : "choice", dataset: { orient: o },
           title: `${piece} ${o}`, onclick: () => { orient = o; update(data); } },
-          shapeOf(piece, o) ? miniShape(shapeOf(piece, o), SEAT_COLOURS[me]) : o, el("small", {}, o)))));
+          shapeFor(piece, o) ? miniShape(shapeFor(piece, o), SEAT_COLOURS[me]) : o, el("small", {}, o)))));
       controls.append(el("p", { class: "hint" }, env.t("clickAnchor")));
     } else if (seat !== null && view.players[me].submitted && !table.is_over) {
       controls.append(el("p", { class: "hint" }, env.t("waitingOther")));
     }
-    if (view.outcome) controls.append(el("p", { class: "outcome" }, view.outcome.reason));
+    if (view.outcome) controls.append(el("p", { class: "outcome" }, endReason(view, env.lang())));
     if (view.revealed.length) controls.append(el("p", { class: "muted small" }, view.revealed.join(" · ")));
 
     root.replaceChildren(el("div", { class: "cso-board" }, controls,
       el("div", { class: "cso-titles" }, title(me), title(other)), picture));
   }
 
-  return { update };
+  return { update, endReason };
 }

@@ -7,13 +7,19 @@
  *   root  an empty element the renderer owns.
  *   env   { act(text) -> Promise: plays an action in the game's notation for the shown seat
  *           (errors are shown by the page), t(key) -> text in the page language, lang() -> "en"|"es" }
- *   data  { view, table, game, lang, replay } given on every update:
+ *   data  { view, table, game, lang, replay, since } given on every update:
  *         view  = { seat (null: spectator), view (state.view(seat)), render: {en, es} (text picture),
  *                   history: [[player, text]], legal: [action texts; empty unless this seat acts now],
  *                   actions: [{text, kind, ...}] (the legal actions as data, see Game.action_data),
  *                   log: {en: [[seat, sentence]], es: [...]} (the moves in words) }
  *         table = { id, game, num_players, options, seats, to_move, is_over, actions }
  *         game  = the game's entry of /api/games (names, options, ...); replay: true in the replay viewer.
+ *         since = the shown seat's `view` as it was right after its own last action (a spectator's:
+ *                 the previous position), or null: the renderer marks what differs (class
+ *                 "changed") so a person sees what the others did. Renderers read actions and
+ *                 boards as data (`actions`, the view's structures), never by parsing notation.
+ *
+ *   A renderer may also return endReason(view, lang) -> why the game ended, in words.
  *
  * update() is called after every change; keep choices the person is making (a selected piece, a
  * filter) in the renderer between calls. Legal actions are chosen by clicking; multi-step turns are
@@ -27,14 +33,14 @@ export function create(root, env) {
   let filter = "";
   let lastLegal = "";
 
-  function groups(legal) {
-    const byWord = new Map();
-    for (const text of legal) {
-      const word = text.split(/\s+/)[0];
-      if (!byWord.has(word)) byWord.set(word, []);
-      byWord.get(word).push(text);
+  /** The legal actions grouped by their kind (from the server's structured form). */
+  function groups(actions) {
+    const byKind = new Map();
+    for (const action of actions) {
+      if (!byKind.has(action.kind)) byKind.set(action.kind, []);
+      byKind.get(action.kind).push(action.text);
     }
-    return byWord;
+    return byKind;
   }
 
   function update(data) {
@@ -46,7 +52,7 @@ export function create(root, env) {
     const actions = el("div", { class: "actions" });
     if (view.legal.length) {
       actions.append(el("h3", {}, env.t("legal")));
-      for (const [word, texts] of groups(view.legal)) {
+      for (const [word, texts] of groups(view.actions || [])) {
         const list = el("div", { class: "action-list" });
         const fill = () => list.replaceChildren(...texts
           .filter((text) => text.toLowerCase().includes(filter.toLowerCase()))

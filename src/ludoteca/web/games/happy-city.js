@@ -141,6 +141,7 @@ export function create(root, env) {
     const classes = ["hc-card", opts.size || "big", colour ? `c-${colour}` : "c-none", `k-${facts.kind}`];
     if (opts.action) classes.push("action", "legal");
     if (opts.dim) classes.push("dim");
+    if (opts.changed) classes.push("changed");
     const priced = facts.kind === "building" || facts.kind === "residence";
     const cost = opts.cost ?? facts.cost;
     const top = el("div", { class: "hc-top" },
@@ -170,10 +171,18 @@ export function create(root, env) {
       root.replaceChildren();
       return;
     }
-    const legal = new Set(data.replay ? [] : payload.legal);
+    const legal = offered(data.replay ? [] : payload.actions || []);
     const me = payload.seat;
-    const parts = [banner(view, legal, me), market(view, legal, me), specialRow(view, legal, me), cities(view, me)];
+    const since = data.since && data.since.players ? data.since : null;
+    const parts = [banner(view, legal, me), market(view, legal, me, since), specialRow(view, legal, me), cities(view, me, since)];
     root.replaceChildren(el("div", { class: "hc" }, parts));
+  }
+
+  /** The legal actions (the server's structured form) by what they act on: `legal.of(kind, card)`
+   * is the text of that action or null, `legal.list` all of them, `legal.size` how many. */
+  function offered(actions) {
+    const byKey = new Map(actions.map((a) => [`${a.kind}|${a.card ?? a.deck ?? ""}`, a.text]));
+    return { list: actions, size: actions.length, of: (kind, what = "") => byKey.get(`${kind}|${what}`) ?? null };
   }
 
   // ---- the turn banner --------------------------------------------------------------------
@@ -208,15 +217,15 @@ export function create(root, env) {
     const row = el("div", { class: "hc-buttons" });
     const button = (text, label, cls = "") => row.append(el("button", { class: `action hc-btn ${cls}`, type: "button",
       dataset: { action: text }, onclick: () => env.act(text) }, label));
-    for (const text of legal) {
-      const [verb, arg] = text.split(" ");
-      if (verb === "pass") button(text, view.phase === "discard" ? w.noDiscard : w.noSpecial);
-      else if (verb === "coin") button(text, [icon("coin"), ` ${w.coin}`], "coin");
-      else if (verb === "market") {
-        const c = MARKET_COLOUR[arg];
+    for (const action of legal.list) {
+      const text = action.text;
+      if (action.kind === "pass") button(text, view.phase === "discard" ? w.noDiscard : w.noSpecial);
+      else if (action.kind === "coin") button(text, [icon("coin"), ` ${w.coin}`], "coin");
+      else if (action.kind === "market") {
+        const c = MARKET_COLOUR[action.colour];
         button(text, `${w.market} · ${w.colour[c]}`, `c-${c} market`);
-      } else if (verb === "sphinx") {
-        button(text, arg === "box" ? w.box : view.cards[arg] ? nameOf(view.cards[arg]) : arg, "sphinx");
+      } else if (action.kind === "sphinx") {
+        button(text, action.box ? w.box : view.cards[action.card] ? nameOf(view.cards[action.card]) : action.card, "sphinx");
       }
     }
     return row;
@@ -224,18 +233,19 @@ export function create(root, env) {
 
   // ---- decks, display, residences ---------------------------------------------------------
 
-  function market(view, legal, me) {
+  function market(view, legal, me, since) {
     const w = words();
     const costs = me !== null && me !== undefined ? view.players[me].costs : {};
-    const verbFor = (key) => (legal.has(`buy ${key}`) ? `buy ${key}` : legal.has(`discard ${key}`) ? `discard ${key}` : null);
+    const verbFor = (key) => legal.of("buy", key) ?? legal.of("discard", key);
     const buying = view.phase === "main" && legal.size > 0;
     const decks = [0, 1, 2].map((d) => {
-      const text = `draw ${d + 1}`;
-      const clickable = legal.has(text);
+      const text = legal.of("draw", d + 1);
+      const clickable = text !== null;
       const children = [el("span", { class: "hc-pile-no" }, "I".repeat(d + 1)),
         el("span", { class: "hc-pile-count" }, `${view.deck_sizes[d]} ${w.cards}`),
         el("span", { class: "hc-pile-discard" }, `${view.discard_sizes[d]} ${w.discarded}`)];
-      const attrs = { class: `hc-pile d${d + 1}${clickable ? " action legal" : ""}`, dataset: { deck: d + 1 },
+      const discarded = since && view.discard_sizes[d] > since.discard_sizes[d]; // a card went to this pile
+      const attrs = { class: `hc-pile d${d + 1}${clickable ? " action legal" : ""}${discarded ? " changed" : ""}`, dataset: { deck: d + 1 },
         title: `${w.deck} ${d + 1}: ${view.deck_sizes[d]} ${w.cards}, ${view.discard_sizes[d]} ${w.discarded}` };
       if (!clickable) return el("div", attrs, children);
       return el("button", { ...attrs, type: "button", dataset: { deck: d + 1, action: text }, onclick: () => env.act(text) }, children);
@@ -244,12 +254,13 @@ export function create(root, env) {
     view.display.forEach((key) => {
       const action = verbFor(key);
       const verb = action && action.startsWith("discard") ? "✕" : null;
-      slots.push(card(key, view.cards[key], { action, cost: costs[key], verb, dim: buying && !action }));
+      slots.push(card(key, view.cards[key], { action, cost: costs[key], verb, dim: buying && !action,
+        changed: since && !since.display.includes(key) }));
     });
     for (let i = view.display.length; i < 3; i++) slots.push(el("div", { class: "hc-card big hc-empty" }));
     const residences = Object.entries(view.residence_piles).map(([key, n]) => card(key, view.cards[key], {
-      action: legal.has(`buy ${key}`) ? `buy ${key}` : null, cost: costs[key], badge: `×${n}`,
-      dim: n === 0 || (buying && !legal.has(`buy ${key}`)) }));
+      action: legal.of("buy", key), cost: costs[key], badge: `×${n}`,
+      dim: n === 0 || (buying && !legal.of("buy", key)), changed: since && n < since.residence_piles[key] }));
     return el("div", { class: "hc-market" },
       section(w.decks, "hc-decks", decks),
       section(w.display, `hc-display${view.phase === "discard" && legal.size ? " discarding" : ""}`, slots),
@@ -263,25 +274,27 @@ export function create(root, env) {
   function specialRow(view, legal) {
     const w = words();
     const cards = view.special_row.map((key) => card(key, view.cards[key], {
-      action: legal.has(`special ${key}`) ? `special ${key}` : null, size: view.options.expert ? "wide" : "big",
-      dim: view.phase === "special" && legal.size > 0 && !legal.has(`special ${key}`) }));
+      action: legal.of("special", key), size: view.options.expert ? "wide" : "big",
+      dim: view.phase === "special" && legal.size > 0 && !legal.of("special", key) }));
     if (!cards.length) cards.push(el("span", { class: "muted" }, w.empty));
     return section(w.specials, "hc-specials", cards);
   }
 
   // ---- the cities -------------------------------------------------------------------------
 
-  function cities(view, me) {
+  function cities(view, me, since) {
     const order = view.players.map((_, p) => p);
     if (me !== null && me !== undefined) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
-    return el("div", { class: "hc-cities" }, order.map((p) => city(view, p, me)));
+    return el("div", { class: "hc-cities" }, order.map((p) => city(view, p, me, since)));
   }
 
-  function city(view, p, me) {
+  function city(view, p, me, since) {
     const w = words();
     const player = view.players[p];
-    const stat = (cls, label, value, ...pic) => el("span", { class: `hc-stat ${cls}`, title: label }, pic, el("b", {}, String(value)),
-      el("small", {}, ` ${label}`));
+    const earlier = since ? since.players[p] : null;
+    const stat = (cls, label, value, ...pic) => el("span", {
+      class: `hc-stat ${cls}${earlier && String(earlier[cls]) !== String(player[cls]) ? " changed" : ""}`, title: label },
+    pic, el("b", {}, String(value)), el("small", {}, ` ${label}`));
     const stats = el("div", { class: "hc-stats" },
       stat("coins", w.coins, player.coins, icon("coin")),
       stat("income", w.income, `+${player.income}`),
@@ -296,7 +309,8 @@ export function create(root, env) {
         continue;
       }
       const colour = key === "happy_market" && player.market_colour ? player.market_colour : undefined;
-      slots.push(card(key, view.cards[key], { size: "small", colour }));
+      const bought = since && since.players[p].city[s] !== key; // new in this slot since you acted
+      slots.push(card(key, view.cards[key], { size: "small", colour, changed: bought }));
     }
     const active = view.phase !== "game_over" && view.current === p;
     const title = el("h4", { class: `seat-${p}` }, `${w.player} ${p}`, p === me ? ` (${w.you})` : "",

@@ -88,31 +88,40 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
 }
 
-/** Split a space such as "B-2" into its row letter and column. */
-function parseSpace(space) {
-  return { row: space[0], col: Number(space.slice(1)) };
+const PLACES = new Map(); // space key -> {row: "B" | "S", col}, for every space met as data
+
+/** The key of a structured space ({row: beach | street, column}), as the view keys its cities. */
+function spaceKey(space) {
+  const row = space.row === "beach" ? "B" : "S";
+  const key = `${row}${space.column}`;
+  if (!PLACES.has(key)) PLACES.set(key, { row, col: space.column });
+  return key;
 }
 
-/** The legal actions of this decision, grouped by what the board offers to click. */
-function parseLegal(legal) {
+/** The key of a display slot ({row: front | back, column}). */
+function slotKey(slot) {
+  return `${slot.row === "back" ? "R" : "F"}${slot.column}`;
+}
+
+const PERSON_LETTER = { local: "L", tourist: "T", vip: "V" };
+
+/** The legal actions of this decision (the server's structured form), grouped by what the board
+ * offers to click. */
+function groupActions(actions) {
   const out = { place: new Map(), mv: new Map(), step: new Map(), swap: new Map(), buttons: [], truck: new Map() };
-  for (const text of legal) {
-    const w = text.split(" ");
-    if (w[0] === "take" || w[0] === "pick") {
-      if (!out.place.has(w[1])) out.place.set(w[1], new Map());
-      out.place.get(w[1]).set(w[2], text);
-    } else if (w[0] === "mv") {
-      const key = `${w[2]} ${w[1]}`; // "S0 V": who moves
-      if (!out.mv.has(key)) out.mv.set(key, new Map());
-      out.mv.get(key).set(w[3], text);
-    } else if (w[0] === "step") out.step.set(w[1], text);
-    else if (w[0] === "swap") {
-      for (const [a, b] of [[w[1], w[2]], [w[2], w[1]]]) {
-        if (!out.swap.has(a)) out.swap.set(a, new Map());
-        out.swap.get(a).set(b, text);
-      }
-    } else if (w[0] === "truck") out.truck.set(Number(w[1]), text);
-    else out.buttons.push(text);
+  const into = (map, key) => map.get(key) ?? map.set(key, new Map()).get(key);
+  for (const action of actions) {
+    const { kind, text } = action;
+    if (kind === "take" || kind === "pick") into(out.place, slotKey(action.slot)).set(spaceKey(action.to), text);
+    else if (kind === "move") {
+      into(out.mv, `${spaceKey(action.from)} ${PERSON_LETTER[action.person]}`).set(spaceKey(action.to), text);
+    } else if (kind === "step") out.step.set(spaceKey(action.to), text);
+    else if (kind === "swap") {
+      const [a, b] = action.spaces.map(spaceKey);
+      into(out.swap, a).set(b, text);
+      into(out.swap, b).set(a, text);
+    } else if (kind === "truck") out.truck.set(action.column, text);
+    else out.buttons.push(action);
   }
   return out;
 }
@@ -156,15 +165,16 @@ export function create(root, env) {
     const lang = data.lang === "es" ? "es" : "en";
     const tx = TEXT[lang];
     const cat = view.catalogue || { cards: {}, tiles: {}, faces: {}, tag_names: {} };
-    const legal = replay ? [] : payload.legal;
-    const key = `${view.phase}|${legal.join("|")}`;
+    const legal = replay ? [] : payload.actions || [];
+    const key = `${view.phase}|${legal.map((a) => a.text).join("|")}`;
     if (key !== lastKey) selected = null;
     lastKey = key;
-    const L = parseLegal(legal);
+    const L = groupActions(legal);
     autoSelect(L, view);
 
     const info = el("div", { class: "sm-info muted" }, tx.hover);
-    const ctx = { view, tx, lang, cat, L, info, seat: payload.seat, data };
+    const since = data.since && data.since.players ? data.since : null;
+    const ctx = { view, tx, lang, cat, L, info, seat: payload.seat, data, since };
     root.replaceChildren(el("div", { class: "sm-board" },
       prompt(ctx),
       el("div", { class: "sm-top" }, displayPicture(ctx), sidePanel(ctx)),
@@ -197,11 +207,11 @@ export function create(root, env) {
     } else box.append(el("strong", { class: "sm-ask" }, askText(ctx)));
     if (view.final_round && view.phase !== "game_over") box.append(el("span", { class: "sm-final" }, tx.finalRound));
     const buttons = el("div", { class: "sm-buttons" });
-    for (const text of L.buttons) {
-      const label = buttonLabel(text, ctx);
-      if (text.startsWith("tile ")) continue; // drawn as tiles below
+    for (const action of L.buttons) {
+      if (action.kind === "tile") continue; // drawn as tiles below
+      const text = action.text;
       buttons.append(el("button", { class: "action sm-button", dataset: { action: text }, title: text,
-        onclick: () => env.act(text) }, label));
+        onclick: () => env.act(text) }, buttonLabel(action, ctx)));
     }
     for (const [col, text] of L.truck) {
       buttons.append(el("button", { class: "action sm-button", dataset: { action: text }, onclick: () => env.act(text) },
@@ -237,27 +247,24 @@ export function create(root, env) {
     return face ? (ctx.lang === "es" ? face.name_es : face.name) || code : code;
   }
 
-  function buttonLabel(text, ctx) {
+  function buttonLabel(action, ctx) {
     const { tx } = ctx;
-    const w = text.split(" ");
-    if (text === "done") return tx.done;
-    if (text === "keep") return tx.keep;
-    if (text === "pass") return tx.pass;
-    if (text === "happy sd") return tx.happySd;
-    if (text === "happy mix") return tx.happyMix;
-    if (text === "happy move") return tx.happyMove;
-    if (w[0] === "sd") {
-      const face = ctx.cat.faces[w[1]];
-      return `${tx.use} ${faceName(w[1], ctx)} (${face ? face.cost : "?"} $)`;
+    const plain = { done: tx.done, keep: tx.keep, pass: tx.pass };
+    const happy = { sd: tx.happySd, mix: tx.happyMix, move: tx.happyMove };
+    if (plain[action.kind]) return plain[action.kind];
+    if (action.kind === "happy") return happy[action.choice] || action.text;
+    if (action.kind === "sand_dollar") {
+      const face = ctx.cat.faces[action.face];
+      return `${tx.use} ${faceName(action.face, ctx)} (${face ? face.cost : "?"} $)`;
     }
-    return text;
+    return action.text;
   }
 
   // ---- starting tiles ----------------------------------------------------------------------
 
   function tileChoice(ctx) {
     const { view, cat, lang, tx, L } = ctx;
-    const offered = new Map(L.buttons.filter((t) => t.startsWith("tile ")).map((t) => [t.split(" ")[1], t]));
+    const offered = new Map(L.buttons.filter((a) => a.kind === "tile").map((a) => [a.tile, a.text]));
     const taken = new Set(view.players.map((p) => p.tile).filter(Boolean));
     return el("div", { class: "sm-tiles" }, view.drawn_tiles.map((id) => {
       const tile = cat.tiles[id] || {};
@@ -319,6 +326,8 @@ export function create(root, env) {
         const isSelected = selected?.type === "slot" && selected.slot === slot;
         const g = id ? cardGroup(id, x, y, ctx, {}) : svg("g", {}, svg("rect", { x, y, width: W, height: H, rx: 6, class: "sm-empty" }));
         g.setAttribute("data-slot", slot);
+        const before = ctx.since ? (letter === "F" ? ctx.since.front : ctx.since.back)[i] : id;
+        if (before !== id) g.append(changedOutline(x, y)); // taken (and refilled) since you acted
         if (pickable) {
           g.classList.add("sm-pickable");
           if (isSelected) g.classList.add("sm-selected");
@@ -403,7 +412,7 @@ export function create(root, env) {
 
   /** People on a space: one token per kind present, with its count; clickable when it may move. */
   function peopleTokens(people, x, y, ctx) {
-    const { space, counts, seatOwns } = people;
+    const { space, counts, seatOwns, before } = people;
     const budget = ctx.view.move_budget;
     const out = [];
     let i = 0;
@@ -417,7 +426,8 @@ export function create(root, env) {
       const movable = seatOwns && ctx.L.mv.has(key);
       const chosen = movable && selected?.type === "person" && selected.key === key;
       const active = seatOwns && budget?.active && budget.active.space === space && budget.active.kind === kind;
-      const cls = `sm-person ${kind}${movable ? " movable" : ""}${chosen ? " chosen" : ""}${active ? " active" : ""}`;
+      const moved = before && before[k] !== n; // people came or went since you acted
+      const cls = `sm-person ${kind}${movable ? " movable" : ""}${chosen ? " chosen" : ""}${active ? " active" : ""}${moved ? " changed" : ""}`;
       const token = svg("g", { class: cls, "data-person": key },
         svg("title", {}, `${n} × ${ctx.tx.kindOne[kind]}`),
         svg("circle", { cx, cy, r: 10 }),
@@ -459,7 +469,8 @@ export function create(root, env) {
     const player = view.players[p];
     const acting = ctx.seat === p && view.to_move.includes(p) && !ctx.data.replay;
     const spots = acting ? targets(ctx) : new Map();
-    const cols = [0, ...Object.keys(player.cards).map((s) => parseSpace(s).col), ...[...spots.keys()].map((s) => parseSpace(s).col)];
+    const placed = player.spaces.filter((space) => space.card).map((space) => [spaceKey(space), space.card]);
+    const cols = [0, ...player.spaces.map((space) => space.column), ...[...spots.keys()].map((key) => PLACES.get(key).col)];
     const lo = Math.min(...cols);
     const hi = Math.max(...cols);
     const x0 = 44;
@@ -478,11 +489,12 @@ export function create(root, env) {
       svg("text", { x: 2, y: y0 + H + GAP + H / 2 + 4, class: "sm-label" }, tx.street));
     const layer = svg("g", { class: "sm-people" }); // people above the highlighted spaces
     picture.append(startTile(ctx, player, at, layer, acting));
-    for (const [space, id] of Object.entries(player.cards)) {
-      const { row, col } = parseSpace(space);
+    for (const [space, id] of placed) {
+      const { row, col } = PLACES.get(space);
       const [x, y] = at(row, col);
-      const g = cardGroup(id, x, y, ctx, { people: peopleAt(player, space, acting), footprint: player.footprints.includes(space), layer });
+      const g = cardGroup(id, x, y, ctx, { people: peopleAt(ctx, p, space, acting), footprint: player.footprints.includes(space), layer });
       g.setAttribute("data-space", space);
+      if (ctx.since && ctx.since.players[p].cards[space] !== id) g.append(changedOutline(x, y));
       if (acting && ctx.L.swap.has(space)) {
         g.classList.add("sm-pickable");
         if (selected?.type === "swap" && selected.space === space) g.classList.add("sm-selected");
@@ -492,7 +504,7 @@ export function create(root, env) {
       picture.append(g);
     }
     for (const [space, text] of spots) {
-      const { row, col } = parseSpace(space);
+      const { row, col } = PLACES.get(space);
       const [x, y] = at(row, col);
       const empty = !player.cards[space] && col !== 0;
       picture.append(svg("rect", { x: x + 1, y: y + 1, width: W - 2, height: H - 2, rx: 6,
@@ -513,9 +525,16 @@ export function create(root, env) {
     return el("div", { class: `sm-city-box${acting ? " acting" : ""}`, style: `border-color:${SEAT_COLOURS[p]}` }, head, picture);
   }
 
-  function peopleAt(player, space, acting) {
-    const counts = player.people[space];
-    return counts ? { space, counts, seatOwns: acting } : null;
+  /** The people on `space`, with the counts it had when the shown seat last acted (`before`). */
+  function peopleAt(ctx, p, space, acting) {
+    const counts = ctx.view.players[p].people[space];
+    const earlier = ctx.since ? ctx.since.players[p].people[space] || [0, 0, 0] : null;
+    return counts ? { space, counts, seatOwns: acting, before: earlier } : null;
+  }
+
+  /** An outline around a card or space that changed since the shown seat last acted. */
+  function changedOutline(x, y) {
+    return svg("rect", { x: x - 3, y: y - 3, width: W + 6, height: H + 6, rx: 9, class: "last-move changed", "pointer-events": "none" });
   }
 
   function startTile(ctx, player, at, layer, acting) {
@@ -537,8 +556,8 @@ export function create(root, env) {
           tagText(cat.tag_names?.[tag]?.[lang] || tag, x + i * cw + cw / 2, ry + 12, cw));
       });
       const space = `${row}0`;
-      const people = player.people[space];
-      if (people) layer.append(...peopleTokens({ space, counts: people, seatOwns: acting }, x, ry, ctx));
+      const people = peopleAt(ctx, ctx.view.players.indexOf(player), space, acting);
+      if (people) layer.append(...peopleTokens(people, x, ry, ctx));
     }
     wrap(name, 17).forEach((line, i) => {
       g.append(svg("text", { x: x + W / 2, y: y + 31 + i * 13, class: "sm-name", "text-anchor": "middle" }, line));
