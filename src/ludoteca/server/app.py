@@ -26,7 +26,7 @@ from ludoteca.bots import BOTS, LEVELS
 from ludoteca.core import IllegalAction, LudotecaError
 
 from .bots import BotRunner
-from .guard import BodyLimit, Malformed, RateLimit, SecurityHeaders, header_timeout_protocol
+from .guard import BodyLimit, Malformed, RateLimit, SecurityHeaders, client_key, header_timeout_protocol
 from .pubsub import Listener
 from .settings import OPERATOR_OPTIONS, Settings
 from .store import Store, database_url, is_postgres
@@ -77,7 +77,6 @@ def create_app(
     """
     settings = settings or Settings(bot_delay=bot_delay)
     url = database_url(database or settings.database)
-    creations = RateLimit(settings.tables_burst, settings.tables_per_minute)
     for game_id, chosen in settings.operator_options.items():  # a wrong directory fails at start-up
         ludoteca.load(game_id).new_state(seed=0, **chosen)
 
@@ -90,6 +89,7 @@ def create_app(
         store = Store(url)
         tables = Tables(store, settings)
         app.state.tables = tables
+        app.state.creations = RateLimit(store, "tables", settings.tables_burst, settings.tables_per_minute)
         listener = None
         if is_postgres(url):
             listener = Listener(url, tables.changed_elsewhere, tables.lost_notifications)
@@ -169,7 +169,7 @@ def create_app(
         """Create a table. The answer holds the secret links: one per human seat, and a hot-seat
         link that plays every human seat from one browser. Anyone may watch with the spectator link.
         429: this client created too many tables lately."""
-        wait = creations.allow(_client(request))
+        wait = await asyncio.to_thread(request.app.state.creations.allow, _client(request))
         if wait:
             raise TooMany("too many new tables from this address; wait a little",
                           "demasiadas mesas nuevas desde esta dirección; espera un poco", wait)
@@ -288,8 +288,9 @@ async def _evict_idle(tables: Tables, idle_seconds: float) -> None:
 
 
 def _client(connection: Request | WebSocket) -> str:
-    """The client's address (behind a reverse proxy, uvicorn's --forwarded-allow-ips sets it)."""
-    return connection.client.host if connection.client else "unknown"
+    """Who per-client limits count: the client's address, an IPv6 one by its /64 (behind a reverse
+    proxy, uvicorn's --forwarded-allow-ips makes it the forwarded address)."""
+    return client_key(connection.client.host) if connection.client else "unknown"
 
 
 def _json(text: str) -> Response:

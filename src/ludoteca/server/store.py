@@ -10,6 +10,9 @@ succeed; the loser gets `SeqTaken` and reloads. A bot's turn is a row of `bot_tu
 the same transaction as the action that made it due, and claimed by one bot runner at a time with
 a lease (an owner and an expiry), so a crashed runner's turn is taken over once its lease expires.
 
+Rate limits are kept here too (`rate_limits`), so that a client's budget is one budget however
+many processes it spreads its requests over.
+
 Secrets never reach the database in clear: tokens are stored as SHA-256 digests. Statement
 parameters are hidden from SQLAlchemy's error messages, so a failed write cannot log an action
 (which may be a secret placement).
@@ -27,8 +30,10 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Float,
     ForeignKey,
     String,
+    case,
     create_engine,
     delete,
     event,
@@ -123,6 +128,16 @@ class BotTurnRow(Base):
     owner: Mapped[str | None] = mapped_column(String(64), default=None)
     lease_until: Mapped[datetime | None] = mapped_column(default=None)
     failures: Mapped[int] = mapped_column(default=0)
+
+
+class RateRow(Base):
+    """One client's budget of one kind of request, as GCRA keeps it: a single instant, `until`,
+    up to which the budget is spent (the bucket is full again at or before now)."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(96), primary_key=True)  # kind and client, e.g. "tables 192.0.2.7"
+    until: Mapped[float] = mapped_column(Float)  # seconds since the epoch
 
 
 @dataclass(frozen=True)
@@ -243,6 +258,43 @@ class Store:
                 }
                 for row, n in rows
             ]
+
+    # ---- rate limits --------------------------------------------------------------------------
+
+    def take_rate(self, key: str, interval: float, burst: int, moment: float) -> float:
+        """Spend one request of `key`'s budget (`burst` at once, one more every `interval` seconds)
+        at `moment`: 0.0 if it was allowed, else the seconds until it would be (nothing spent).
+
+        The generic cell rate algorithm needs one number per client, so a request is one
+        conditional UPDATE, atomic on SQLite and PostgreSQL alike: of several processes spending
+        the last unit of a budget at once, exactly one succeeds."""
+        window = burst * interval
+        start = case((RateRow.until > moment, RateRow.until), else_=moment)
+        for _ in range(3):  # an INSERT race with another process is retried as an UPDATE
+            with Session(self.engine) as session, session.begin():
+                spent = session.execute(
+                    update(RateRow)
+                    .where(RateRow.key == key, start + interval - moment <= window)
+                    .values(until=start + interval)
+                )
+                if spent.rowcount == 1:
+                    return 0.0
+                until = session.execute(select(RateRow.until).where(RateRow.key == key)).scalar()
+            if until is not None:
+                return max(until + interval - moment - window, 1e-3)
+            try:
+                with Session(self.engine) as session, session.begin():
+                    session.add(RateRow(key=key, until=moment + interval))
+                return 0.0
+            except IntegrityError:
+                continue
+        return interval
+
+    def forget_rates(self, moment: float) -> int:
+        """Delete the budgets that are full again (a missing row is a full budget), so the table
+        holds only clients that spent something within the last window."""
+        with Session(self.engine) as session, session.begin():
+            return session.execute(delete(RateRow).where(RateRow.until <= moment)).rowcount
 
     # ---- bot turns and their leases -----------------------------------------------------------
 
