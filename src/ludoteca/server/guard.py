@@ -12,7 +12,7 @@ import ipaddress
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -53,6 +53,36 @@ def token_digest(token: str) -> str:
         raise Malformed("malformed link token: 8 to 64 letters, digits, '-' or '_'",
                         "clave de enlace mal formada: de 8 a 64 letras, cifras, '-' o '_'")
     return hash_token(token)
+
+
+PROTOCOL = "ludoteca"  # the WebSocket subprotocol the server speaks, echoed when offered
+TOKEN_PROTOCOL = "ludoteca-token."  # a WebSocket subprotocol carrying a link token
+
+
+def presented_token(
+    headers: Mapping[str, str], *given: str | None, subprotocols: Iterable[str] = ()
+) -> str | None:
+    """The link token a request presents, wherever the client put it: an `Authorization: Bearer`
+    header (programs), a `ludoteca-token.<token>` WebSocket subprotocol (browsers, which cannot
+    set a WebSocket's headers but can offer subprotocols), or one of `given` (an action's JSON
+    body; the deprecated `?token=`, which reverse proxies tend to log). None: a spectator.
+
+    Headers and bodies stay out of access logs, query strings do not: hence these. Two different
+    tokens in one request are refused, so that no reader of the request can be misled."""
+    found = [token for token in given if token]
+    authorization = headers.get("authorization")
+    if authorization is not None:
+        scheme, _, value = authorization.strip().partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise Malformed("the Authorization header must be 'Bearer <link token>'",
+                            "la cabecera Authorization debe ser 'Bearer <clave del enlace>'")
+        found.append(value.strip())
+    found += [offered.removeprefix(TOKEN_PROTOCOL) for offered in subprotocols
+              if offered.startswith(TOKEN_PROTOCOL)]
+    if len(set(found)) > 1:
+        raise Malformed("this request carries two different link tokens; send one",
+                        "esta petición lleva dos claves de enlace distintas; manda una")
+    return found[0] if found else None
 
 
 def same_digest(a: str, b: str) -> bool:
