@@ -9,8 +9,9 @@ renewing: its lease expires and another runner takes the turn. A failed attempt 
 database error, a crashed bot process) is logged and retried after a back-off; after
 `Settings.bot_attempts` failures the bot plays its first legal move, so a table never stops.
 
-Pool processes run at a lower CPU priority (`Settings.bot_niceness`), so that when bots keep the
-CPUs busy the web process (moves of people, broadcasts) is served first. They never outlive their
+Pool processes run at a lower CPU priority (`Settings.bot_niceness`; hard bots under SCHED_IDLE on
+Linux, `Settings.bot_idle_lanes`), so that when bots keep the CPUs busy the web process (moves of
+people, broadcasts) is served first. They never outlive their
 runner: each one watches a pipe whose only write end the runner's process holds, and exits as
 soon as that end closes, which the kernel does however the runner ends (`kill -9` included).
 """
@@ -174,7 +175,8 @@ class BotRunner:
         if lane not in self.pools:
             self.pools[lane] = ProcessPoolExecutor(
                 max_workers=self.capacity[lane], mp_context=_context(), initializer=_bot_process_start,
-                initargs=(self.settings.bot_niceness.get(lane, 0), self.lifeline),
+                initargs=(self.settings.bot_niceness.get(lane, 0), lane in self.settings.bot_idle_lanes,
+                          self.lifeline),
             )
         return self.pools[lane]
 
@@ -208,11 +210,15 @@ def _describe(error: Exception) -> str:
     return f"{type(error).__name__}: {error}"[:300]
 
 
-def _bot_process_start(niceness: int, lifeline: Connection) -> None:
-    """Runs first in every bot process: its CPU priority, and a thread that ends the process when
-    the runner's process is gone (see `BotRunner.lifeline`), even in the middle of a decision."""
+def _bot_process_start(niceness: int, idle: bool, lifeline: Connection) -> None:
+    """Runs first in every bot process: its CPU priority (`Settings.bot_niceness`, and SCHED_IDLE
+    for `Settings.bot_idle_lanes` where the system has it), and a thread that ends the process
+    when the runner's process is gone (see `BotRunner.lifeline`), even in the middle of a move."""
     with contextlib.suppress(OSError):
         os.nice(niceness)
+    if idle and hasattr(os, "sched_setscheduler"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     threading.Thread(target=_exit_with_runner, args=(lifeline,), name="lifeline", daemon=True).start()
 
 
