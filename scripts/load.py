@@ -149,10 +149,13 @@ async def bots(base: str, thinking: int = 8, moves: int = 60) -> None:
     hard = [{"kind": "bot", "bot": "mcts", "level": "hard"}] * 2
     async with httpx.AsyncClient(timeout=30) as http:
         quiet, _ = await human_moves(http, base, moves, first_seed=0)  # the same, before the bots
-        for i in range(thinking):  # bot-only tables: one hard bot thinks (~4.5 s a move) at each
-            await new_table(http, base, hard, seed=1000 + i)
-        await asyncio.sleep(1.0)
+        hard_tables = [(await new_table(http, base, hard, seed=1000 + i))["id"] for i in range(thinking)]
+        await asyncio.sleep(1.0)  # bot-only tables: one hard bot thinks (~4.5 s a move) at each
+        before = await bot_moves(http, base, hard_tables)
+        started = time.perf_counter()
         replies, latencies = await human_moves(http, base, moves, first_seed=moves)
+        hard_moves = await bot_moves(http, base, hard_tables) - before
+        during = time.perf_counter() - started
         easy = await new_table(http, base, [{"kind": "bot", "bot": "random", "level": "easy"}] * 2, seed=7)
         gaps = await move_gaps(base, easy["id"])
     report(
@@ -161,8 +164,16 @@ async def bots(base: str, thinking: int = 8, moves: int = 60) -> None:
         round_trip_without_bots=percentiles(quiet),
         round_trip=percentiles(replies),
         broadcast=percentiles(latencies),
+        hard_bot_moves_meanwhile=hard_moves,
+        seconds_meanwhile=round(during, 1),
         easy_bot_move_interval=percentiles(gaps),
     )
+
+
+async def bot_moves(http: httpx.AsyncClient, base: str, table_ids: list[str]) -> int:
+    """How many moves the bots of these tables have made so far (what the bots got done)."""
+    states = [(await http.get(f"{base}/api/tables/{table_id}")).json() for table_id in table_ids]
+    return sum(state["table"]["actions"] for state in states)
 
 
 async def human_moves(

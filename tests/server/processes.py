@@ -60,6 +60,34 @@ def start_bot_worker(url: str, log: Path | None = None, **settings) -> subproces
     return _python(code, log)
 
 
+def descendants(pid: int) -> dict[int, int]:
+    """The living processes below `pid` (children, grandchildren...), each with its parent's pid,
+    from `ps` (Linux and macOS). A zombie counts as gone: it has exited, only nobody reaped it."""
+    listing = subprocess.run(["ps", "-A", "-o", "pid=,ppid=,stat="], capture_output=True, text=True,
+                             check=True).stdout
+    children: dict[int, list[int]] = {}
+    for line in listing.splitlines():
+        child, parent, stat = line.split()[:3]
+        if not stat.startswith("Z"):
+            children.setdefault(int(parent), []).append(int(child))
+    found, frontier = {}, [pid]
+    while frontier:
+        parent = frontier.pop()
+        for child in children.get(parent, []):
+            found[child] = parent
+            frontier.append(child)
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    """Those of `pids` that still run (not exited, not a zombie)."""
+    listing = subprocess.run(["ps", "-A", "-o", "pid=,stat="], capture_output=True, text=True,
+                             check=True).stdout
+    running = {int(pid) for pid, stat in (line.split()[:2] for line in listing.splitlines())
+               if not stat.startswith("Z")}
+    return pids & running
+
+
 def kill(process: subprocess.Popen) -> None:
     """kill -9: no clean shutdown, as a crash."""
     if process.poll() is None:

@@ -26,7 +26,16 @@ from ludoteca.bots import BOTS, LEVELS
 from ludoteca.core import IllegalAction, LudotecaError
 
 from .bots import BotRunner
-from .guard import BodyLimit, Malformed, RateLimit, SecurityHeaders, header_timeout_protocol
+from .guard import (
+    PROTOCOL,
+    BodyLimit,
+    Malformed,
+    RateLimit,
+    SecurityHeaders,
+    client_key,
+    header_timeout_protocol,
+    presented_token,
+)
 from .pubsub import Listener
 from .settings import OPERATOR_OPTIONS, Settings
 from .store import Store, database_url, is_postgres
@@ -61,7 +70,8 @@ class NewTable(BaseModel):
 
 class ActionRequest(BaseModel):
     action: str = Field(..., max_length=200, description="the action in the game's notation")
-    token: str = Field(..., max_length=100, description="the secret of your join link")
+    token: str | None = Field(None, max_length=100, description=(
+        "the secret of your join link; or send it as an 'Authorization: Bearer' header instead"))
     seat: int | None = Field(None, ge=0, lt=MAX_PLAYERS,
                              description="which of your seats acts (hot-seat); default: yours")
     seen: int | None = Field(None, ge=0, lt=INT64, description=(
@@ -86,7 +96,6 @@ def create_app(
     """
     settings = settings or Settings(bot_delay=bot_delay)
     url = database_url(database or settings.database)
-    creations = RateLimit(settings.tables_burst, settings.tables_per_minute)
     for game_id, chosen in settings.operator_options.items():  # a wrong directory fails at start-up
         ludoteca.load(game_id).new_state(seed=0, **chosen)
 
@@ -99,6 +108,7 @@ def create_app(
         store = Store(url)
         tables = Tables(store, settings)
         app.state.tables = tables
+        app.state.creations = RateLimit(store, "tables", settings.tables_burst, settings.tables_per_minute)
         listener = None
         if is_postgres(url):
             listener = Listener(url, tables.changed_elsewhere, tables.lost_notifications)
@@ -178,7 +188,7 @@ def create_app(
         """Create a table. The answer holds the secret links: one per human seat, and a hot-seat
         link that plays every human seat from one browser. Anyone may watch with the spectator link.
         429: this client created too many tables lately."""
-        wait = creations.allow(_client(request))
+        wait = await asyncio.to_thread(request.app.state.creations.allow, _client(request))
         if wait:
             raise TooMany("too many new tables from this address; wait a little",
                           "demasiadas mesas nuevas desde esta dirección; espera un poco", wait)
@@ -188,18 +198,25 @@ def create_app(
         return _links(table, tokens, hotseat)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
-    async def table_state(table_id: str, token: str | None = Query(None, max_length=100)) -> Response:
-        """What this link may see: the table, and the view, text, log and legal actions of its seats."""
+    async def table_state(
+        table_id: str,
+        request: Request,
+        token: str | None = Query(None, max_length=100, deprecated=True, description=(
+            "deprecated: send an 'Authorization: Bearer <token>' header (query strings get logged)")),
+    ) -> Response:
+        """What this link may see: the table, and the view, text, log and legal actions of its
+        seats. The link's token goes in an `Authorization: Bearer` header; none: a spectator."""
         table = await tables().get(table_id)
-        return _json(table.message(table.access(token)))
+        return _json(table.message(table.access(presented_token(request.headers, token))))
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
-    async def act(table_id: str, request: ActionRequest) -> Response:
-        """Play an action for your seat. 409: not allowed now, or the table moved on since `seen`;
-        400: not the game's notation."""
+    async def act(table_id: str, body: ActionRequest, request: Request) -> Response:
+        """Play an action for your seat (the token in the body or an `Authorization: Bearer`
+        header). 409: not allowed now, or the table moved on since `seen`; 400: not the game's
+        notation."""
         table = await tables().get(table_id)
-        access = table.access(request.token)
-        await tables().act(table, access, request.action, request.seat, request.seen)
+        access = table.access(presented_token(request.headers, body.token))
+        await tables().act(table, access, body.action, body.seat, body.seen)
         return _json(table.message(access))
 
     @app.get("/api/tables/{table_id}/undo", tags=["tables"])
@@ -249,13 +266,17 @@ def create_app(
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def live(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        """Sends this link's payload now and after every change of the table. Clients send nothing;
-        a binary frame closes the socket (1003)."""
+        """Sends this link's payload now and after every change of the table. The link's token
+        comes as a subprotocol: browsers offer `["ludoteca", "ludoteca-token.<token>"]` (the
+        server answers `ludoteca`); programs may send an `Authorization: Bearer` header instead;
+        `?token=` still works but is deprecated. Clients send nothing; a binary frame closes the
+        socket (1003)."""
         try:
             table = await tables().get(table_id)
-            access = table.access(token)
+            offered = websocket.scope.get("subprotocols", [])
+            access = table.access(presented_token(websocket.headers, token, subprotocols=offered))
             with tables().socket(table, _client(websocket)) as changed:
-                await websocket.accept()
+                await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
                 await _follow(websocket, table, access, changed)
         except LudotecaError as error:
             if websocket.client_state == WebSocketState.CONNECTING:
@@ -315,8 +336,9 @@ async def _evict_idle(tables: Tables, idle_seconds: float) -> None:
 
 
 def _client(connection: Request | WebSocket) -> str:
-    """The client's address (behind a reverse proxy, uvicorn's --forwarded-allow-ips sets it)."""
-    return connection.client.host if connection.client else "unknown"
+    """Who per-client limits count: the client's address, an IPv6 one by its /64 (behind a reverse
+    proxy, uvicorn's --forwarded-allow-ips makes it the forwarded address)."""
+    return client_key(connection.client.host) if connection.client else "unknown"
 
 
 def _json(text: str) -> Response:
@@ -339,8 +361,9 @@ def _links(table: LiveTable, tokens: list[str | None], hotseat: str) -> dict[str
         "game": table.state.game.info.id,
         "spectator": base,
         "hotseat": f"{base}?token={hotseat}",
+        "hotseat_token": hotseat,
         "seats": [
-            {**seat.public(i), "link": f"{base}?token={tokens[i]}" if tokens[i] else None}
+            {**seat.public(i), "link": f"{base}?token={tokens[i]}" if tokens[i] else None, "token": tokens[i]}
             for i, seat in enumerate(table.seats)
         ],
     }

@@ -9,8 +9,11 @@ renewing: its lease expires and another runner takes the turn. A failed attempt 
 database error, a crashed bot process) is logged and retried after a back-off; after
 `Settings.bot_attempts` failures the bot plays its first legal move, so a table never stops.
 
-Pool processes run at a lower CPU priority (`Settings.bot_niceness`), so that when bots keep the
-CPUs busy the web process (moves of people, broadcasts) is served first.
+Pool processes run at a lower CPU priority (`Settings.bot_niceness`; hard bots under SCHED_IDLE on
+Linux, `Settings.bot_idle_lanes`), so that when bots keep the CPUs busy the web process (moves of
+people, broadcasts) is served first. They never outlive their
+runner: each one watches a pipe whose only write end the runner's process holds, and exits as
+soon as that end closes, which the kernel does however the runner ends (`kill -9` included).
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ import multiprocessing
 import os
 import secrets
 import socket
+import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import forkserver
+from multiprocessing.connection import Connection
 
 from ludoteca.bots import LEVELS
 from ludoteca.core import LudotecaError
@@ -55,6 +60,10 @@ class BotRunner:
         # Own threads per lane for its database calls and for handing work to its pool (which may
         # start a process): a busy hard lane never holds a thread an easy lane or a web request needs.
         self.threads = {lane: ThreadPoolExecutor(2, thread_name_prefix=f"ludoteca-{lane}") for lane in LEVELS}
+        # The bot processes' lifeline: nothing is ever written; its write end closes with this
+        # process. A pool cannot do this by itself: its workers hold their own queues' write ends
+        # (and the fork server's), so they never see an end of file when the server dies.
+        self.lifeline, self.lifeline_end = multiprocessing.Pipe(duplex=False)
         tables.on_bot_turn.append(self.poke)
 
     def start(self) -> None:
@@ -72,6 +81,7 @@ class BotRunner:
             pool.shutdown(wait=False, cancel_futures=True)
         for threads in self.threads.values():
             threads.shutdown(wait=False, cancel_futures=True)
+        self.lifeline_end.close()  # any bot process still thinking exits now
 
     async def _in_lane(self, lane: str, call, *args):
         return await asyncio.get_running_loop().run_in_executor(self.threads[lane], call, *args)
@@ -164,8 +174,9 @@ class BotRunner:
     def _pool(self, lane: str) -> ProcessPoolExecutor:
         if lane not in self.pools:
             self.pools[lane] = ProcessPoolExecutor(
-                max_workers=self.capacity[lane], mp_context=_context(), initializer=_lower_priority,
-                initargs=(self.settings.bot_niceness.get(lane, 0),),
+                max_workers=self.capacity[lane], mp_context=_context(), initializer=_bot_process_start,
+                initargs=(self.settings.bot_niceness.get(lane, 0), lane in self.settings.bot_idle_lanes,
+                          self.lifeline),
             )
         return self.pools[lane]
 
@@ -199,9 +210,22 @@ def _describe(error: Exception) -> str:
     return f"{type(error).__name__}: {error}"[:300]
 
 
-def _lower_priority(niceness: int) -> None:
+def _bot_process_start(niceness: int, idle: bool, lifeline: Connection) -> None:
+    """Runs first in every bot process: its CPU priority (`Settings.bot_niceness`, and SCHED_IDLE
+    for `Settings.bot_idle_lanes` where the system has it), and a thread that ends the process
+    when the runner's process is gone (see `BotRunner.lifeline`), even in the middle of a move."""
     with contextlib.suppress(OSError):
         os.nice(niceness)
+    if idle and hasattr(os, "sched_setscheduler"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    threading.Thread(target=_exit_with_runner, args=(lifeline,), name="lifeline", daemon=True).start()
+
+
+def _exit_with_runner(lifeline: Connection) -> None:
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv_bytes()  # nothing is ever sent: this returns when the write end closes
+    os._exit(0)  # no clean-up to do: the process holds no state of its own
 
 
 async def run_worker(settings: Settings) -> None:

@@ -8,17 +8,18 @@ limit, WebSocket frame size) are used where they exist (see `app.run`).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ludoteca.core import LudotecaError
 
-from .store import hash_token
+from .store import Store, hash_token
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -52,6 +53,36 @@ def token_digest(token: str) -> str:
         raise Malformed("malformed link token: 8 to 64 letters, digits, '-' or '_'",
                         "clave de enlace mal formada: de 8 a 64 letras, cifras, '-' o '_'")
     return hash_token(token)
+
+
+PROTOCOL = "ludoteca"  # the WebSocket subprotocol the server speaks, echoed when offered
+TOKEN_PROTOCOL = "ludoteca-token."  # a WebSocket subprotocol carrying a link token
+
+
+def presented_token(
+    headers: Mapping[str, str], *given: str | None, subprotocols: Iterable[str] = ()
+) -> str | None:
+    """The link token a request presents, wherever the client put it: an `Authorization: Bearer`
+    header (programs), a `ludoteca-token.<token>` WebSocket subprotocol (browsers, which cannot
+    set a WebSocket's headers but can offer subprotocols), or one of `given` (an action's JSON
+    body; the deprecated `?token=`, which reverse proxies tend to log). None: a spectator.
+
+    Headers and bodies stay out of access logs, query strings do not: hence these. Two different
+    tokens in one request are refused, so that no reader of the request can be misled."""
+    found = [token for token in given if token]
+    authorization = headers.get("authorization")
+    if authorization is not None:
+        scheme, _, value = authorization.strip().partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise Malformed("the Authorization header must be 'Bearer <link token>'",
+                            "la cabecera Authorization debe ser 'Bearer <clave del enlace>'")
+        found.append(value.strip())
+    found += [offered.removeprefix(TOKEN_PROTOCOL) for offered in subprotocols
+              if offered.startswith(TOKEN_PROTOCOL)]
+    if len(set(found)) > 1:
+        raise Malformed("this request carries two different link tokens; send one",
+                        "esta petición lleva dos claves de enlace distintas; manda una")
+    return found[0] if found else None
 
 
 def same_digest(a: str, b: str) -> bool:
@@ -137,26 +168,43 @@ class SecurityHeaders:
 
 
 class RateLimit:
-    """A token bucket per client address: `burst` at once, refilled at `per_minute`."""
+    """A budget per client, shared by every process on the database: `burst` requests at once,
+    refilled at `per_minute`. Kept in the database (`Store.take_rate`), since a client that
+    spreads its requests over several processes must not get a budget from each.
 
-    def __init__(self, burst: int, per_minute: float, max_clients: int = 100_000):
+    Memory and rows are bounded: a client's row exists only while its budget is not full again
+    (at most `burst / per_minute` minutes after its last request), and such rows are deleted every
+    so often; so the table never holds more rows than requests were allowed in that window."""
+
+    def __init__(self, store: Store, kind: str, burst: int, per_minute: float):
+        if burst < 1 or per_minute <= 0:
+            raise ValueError(f"a rate limit needs burst >= 1 and per_minute > 0, not {burst}, {per_minute}")
+        self.store = store
+        self.kind = kind
         self.burst = burst
-        self.rate = per_minute / 60.0
-        self.max_clients = max_clients
-        self.buckets: dict[str, tuple[float, float]] = {}
+        self.interval = 60.0 / per_minute
+        self.next_cleaning = 0.0
 
     def allow(self, client: str) -> float:
-        """0 if `client` may go on now, else the seconds to wait."""
-        moment = time.monotonic()
-        tokens, last = self.buckets.get(client, (float(self.burst), moment))
-        tokens = min(float(self.burst), tokens + (moment - last) * self.rate)
-        if tokens < 1.0:
-            self.buckets[client] = (tokens, moment)
-            return (1.0 - tokens) / self.rate if self.rate else float("inf")
-        if len(self.buckets) >= self.max_clients and client not in self.buckets:
-            self.buckets.clear()  # bounded memory: forgetting buckets only lets clients start afresh
-        self.buckets[client] = (tokens - 1.0, moment)
-        return 0.0
+        """0 if `client` may go on now (and it is counted), else the seconds to wait. A database
+        call: run it in a thread."""
+        moment = time.time()  # shared by processes and hosts, unlike a monotonic clock
+        if moment >= self.next_cleaning:
+            self.next_cleaning = moment + max(60.0, self.burst * self.interval)
+            self.store.forget_rates(moment)
+        return self.store.take_rate(f"{self.kind} {client}", self.interval, self.burst, moment)
+
+
+def client_key(host: str) -> str:
+    """Who a per-client limit counts: the IPv4 address, or the /64 network of an IPv6 address (one
+    subscriber usually holds a whole /64, and could otherwise take a fresh address per request)."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:64]  # not an address (a test client, a Unix socket): as it is
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(getattr(address, "ipv4_mapped", None) or address)
 
 
 class HeaderTimeoutProtocol(HttpToolsProtocol):

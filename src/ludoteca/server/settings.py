@@ -38,6 +38,10 @@ class Settings:
     # CPU priority of bot processes by lane: hard bots yield the CPU to the web process, easy bots
     # (milliseconds a move) do not, or on a busy machine they would starve behind everything else.
     bot_niceness: dict[str, int] = field(default_factory=lambda: {"easy": 0, "normal": 5, "hard": 10})
+    # Lanes whose processes also take Linux's SCHED_IDLE policy: the kernel runs them only when no
+    # other process wants the CPU, and a waking web process preempts them at once. A hard bot then
+    # never delays a person's move; on a host saturated by other work it moves slowly instead.
+    bot_idle_lanes: tuple[str, ...] = ("hard",)
     lease_seconds: float = 10.0  # a runner that stops renewing loses its bot turn after this
     bot_attempts: int = 3  # failed attempts before a bot plays its first legal move instead
     # Operator-chosen option values, e.g. {"santa-monica": {"content": "/srv/santa-monica"}}

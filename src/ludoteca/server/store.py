@@ -10,6 +10,9 @@ succeed; the loser gets `SeqTaken` and reloads. A bot's turn is a row of `bot_tu
 the same transaction as the action that made it due, and claimed by one bot runner at a time with
 a lease (an owner and an expiry), so a crashed runner's turn is taken over once its lease expires.
 
+Rate limits are kept here too (`rate_limits`), so that a client's budget is one budget however
+many processes it spreads its requests over.
+
 Secrets never reach the database in clear: tokens are stored as SHA-256 digests. Statement
 parameters are hidden from SQLAlchemy's error messages, so a failed write cannot log an action
 (which may be a secret placement).
@@ -27,16 +30,19 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Connection,
+    Float,
     ForeignKey,
     String,
+    case,
     create_engine,
     delete,
     event,
     func,
+    insert,
     make_url,
     or_,
     select,
-    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -125,6 +131,16 @@ class BotTurnRow(Base):
     failures: Mapped[int] = mapped_column(default=0)
 
 
+class RateRow(Base):
+    """One client's budget of one kind of request, as GCRA keeps it: a single instant, `until`,
+    up to which the budget is spent (the bucket is full again at or before now)."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(96), primary_key=True)  # kind and client, e.g. "tables 192.0.2.7"
+    until: Mapped[float] = mapped_column(Float)  # seconds since the epoch
+
+
 @dataclass(frozen=True)
 class BotTurn:
     table_id: str
@@ -164,38 +180,44 @@ class Store:
             session.add(row)
             session.flush()
             if bots is not None:
-                self._set_bot_turn(session, row.id, 0, bots)
+                self._upsert_bot_turn(session.connection(), row.id, 0, bots)
 
     def append_action(
-        self, table_id: str, seq: int, player: int, text_: str, finished: bool, bots: NextBotTurn | None
+        self, table_id: str, seq: int, player: int, text_: str, finished: bool, bots: NextBotTurn | None,
+        has_bots: bool = True,
     ) -> None:
         """Store action number `seq` (and whether it ended the game, and whose turn is next) in one
-        transaction, and tell every process; raises `SeqTaken` if that number is already stored."""
+        transaction, and tell every process; raises `SeqTaken` if that number is already stored.
+
+        This runs for every move, so it is plain statements on one connection, as few round trips
+        as possible: the insert itself sends the notification on PostgreSQL (delivered when, and
+        only if, the transaction commits), and a table without bots (`has_bots` False) never has
+        a bot turn to clear. A person's move is then two round trips: the insert and the commit."""
+        action = insert(ActionRow).values(table_id=table_id, seq=seq, player=player, text=text_)
+        if self.postgres:
+            action = action.returning(func.pg_notify(CHANNEL, f"{table_id} {seq + 1}"))
         try:
-            with Session(self.engine) as session, session.begin():
-                session.add(ActionRow(table_id=table_id, seq=seq, player=player, text=text_))
-                session.flush()
+            with self.engine.begin() as connection:
+                connection.execute(action)
                 if finished:
-                    session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
+                    connection.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
                 if bots is not None:
-                    self._set_bot_turn(session, table_id, seq + 1, bots)
-                else:
-                    session.execute(delete(BotTurnRow).where(BotTurnRow.table_id == table_id))
-                if self.postgres:  # delivered to every listener when (and only if) this commits
-                    change = {"c": CHANNEL, "p": f"{table_id} {seq + 1}"}
-                    session.execute(text("SELECT pg_notify(:c, :p)"), change)
+                    self._upsert_bot_turn(connection, table_id, seq + 1, bots)
+                elif has_bots:
+                    connection.execute(delete(BotTurnRow).where(BotTurnRow.table_id == table_id))
         except IntegrityError as error:
             raise SeqTaken(table_id) from error
 
-    def _set_bot_turn(self, session: Session, table_id: str, seq: int, bots: NextBotTurn) -> None:
-        due = now() + timedelta(seconds=bots.delay)
-        row = session.get(BotTurnRow, table_id)
-        if row is None:
-            session.add(BotTurnRow(table_id=table_id, seq=seq, lane=bots.lane, not_before=due))
-        else:
-            row.seq, row.lane, row.not_before, row.owner, row.lease_until, row.failures = (
-                seq, bots.lane, due, None, None, 0
-            )
+    @staticmethod
+    def _upsert_bot_turn(connection: Connection, table_id: str, seq: int, bots: NextBotTurn) -> None:
+        """The table's bot turn is now `seq`, fresh (no owner, no failures). Update, else insert:
+        no other process can write this table's turn meanwhile, as it would have to store action
+        `seq - 1` first, which this transaction holds."""
+        fresh = {"seq": seq, "lane": bots.lane, "not_before": now() + timedelta(seconds=bots.delay),
+                 "owner": None, "lease_until": None, "failures": 0}
+        turn = update(BotTurnRow).where(BotTurnRow.table_id == table_id).values(**fresh)
+        if connection.execute(turn).rowcount == 0:
+            connection.execute(insert(BotTurnRow).values(table_id=table_id, **fresh))
 
     def load(self, table_id: str) -> tuple[TableRow, list[list]] | None:
         """A table and its actions as [[player, text], ...], or None if there is no such table."""
@@ -244,13 +266,50 @@ class Store:
                 for row, n in rows
             ]
 
+    # ---- rate limits --------------------------------------------------------------------------
+
+    def take_rate(self, key: str, interval: float, burst: int, moment: float) -> float:
+        """Spend one request of `key`'s budget (`burst` at once, one more every `interval` seconds)
+        at `moment`: 0.0 if it was allowed, else the seconds until it would be (nothing spent).
+
+        The generic cell rate algorithm needs one number per client, so a request is one
+        conditional UPDATE, atomic on SQLite and PostgreSQL alike: of several processes spending
+        the last unit of a budget at once, exactly one succeeds."""
+        window = burst * interval
+        start = case((RateRow.until > moment, RateRow.until), else_=moment)
+        for _ in range(3):  # an INSERT race with another process is retried as an UPDATE
+            with self.engine.begin() as connection:
+                spent = connection.execute(
+                    update(RateRow)
+                    .where(RateRow.key == key, start + interval - moment <= window)
+                    .values(until=start + interval)
+                )
+                if spent.rowcount == 1:
+                    return 0.0
+                until = connection.execute(select(RateRow.until).where(RateRow.key == key)).scalar()
+            if until is not None:
+                return max(until + interval - moment - window, 1e-3)
+            try:
+                with self.engine.begin() as connection:
+                    connection.execute(insert(RateRow).values(key=key, until=moment + interval))
+                return 0.0
+            except IntegrityError:
+                continue
+        return interval
+
+    def forget_rates(self, moment: float) -> int:
+        """Delete the budgets that are full again (a missing row is a full budget), so the table
+        holds only clients that spent something within the last window."""
+        with self.engine.begin() as connection:
+            return connection.execute(delete(RateRow).where(RateRow.until <= moment)).rowcount
+
     # ---- bot turns and their leases -----------------------------------------------------------
 
     def ensure_bot_turn(self, table_id: str, seq: int, bots: NextBotTurn) -> None:
         """Record a due bot turn that is missing (a table stored before bot turns were)."""
         with Session(self.engine) as session, session.begin():
             if session.get(BotTurnRow, table_id) is None:
-                self._set_bot_turn(session, table_id, seq, bots)
+                self._upsert_bot_turn(session.connection(), table_id, seq, bots)
 
     def claim_bot_turns(self, owner: str, lane: str, limit: int, lease: float) -> list[BotTurn]:
         """Up to `limit` due turns of `lane` that nobody holds (or whose lease expired), now held by

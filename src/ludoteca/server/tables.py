@@ -108,6 +108,10 @@ class LiveTable:
         raise Forbidden("this link is not valid for this table (unknown token)",
                         "este enlace no vale para esta mesa (clave desconocida)")
 
+    @property
+    def has_bots(self) -> bool:
+        return any(seat.kind == "bot" for seat in self.seats)
+
     def bot_seats_to_move(self) -> list[int]:
         return [p for p in self.state.to_move if self.seats[p].kind == "bot"]
 
@@ -326,9 +330,8 @@ class Tables:
         player, canonical = trial.history[-1]
         bots = table.next_bots(trial, self.settings.bot_delay)
         try:
-            await asyncio.to_thread(
-                self.store.append_action, table.id, seq, player, canonical, trial.is_over, bots
-            )
+            await asyncio.to_thread(self.store.append_action, table.id, seq, player, canonical,
+                                    trial.is_over, bots, table.has_bots)
         except SeqTaken:
             await self._catch_up_locked(table)
             return False
