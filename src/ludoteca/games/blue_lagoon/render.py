@@ -15,18 +15,25 @@ _COLOUR_NAMES = [c["name"] for c in COMPONENTS["colours"]]
 _TOKEN_COLOURS = ("dark_orange3", "green_yellow", "cyan", "magenta", "bright_white")  # C B W P S
 _WORDS = {
     "en": {"E": "Exploration", "S": "Settlement", "phase": "phase", "to_move": "to move",
-           "over": "game over", "seat": "seat", "hand": "in hand", "settlers": "settlers",
-           "settler": "settler", "villages": "villages", "village": "village", "tokens": "tokens",
-           "score": "score", "earlier": "earlier phases",
-           "legend": "~ sea · A island · (A) stone circle · S0 settler · T0 village · moves: S row,col",
-           "tokens_legend": "tokens: (c) coconut (b) bamboo (w) water (p) precious stone (s) statuette"},
+           "over": "game over", "seat": "seat", "settlers": "settlers", "settler": "settler",
+           "villages": "villages", "village": "village", "left": "left", "score": "score",
+           "earlier": "earlier",
+           "legend": ("~  sea", "A  island A", "(A) stone circle", "S0 settler, seat 0",
+                      "T0 village, seat 0", "(c) coconut", "(b) bamboo", "(w) water",
+                      "(p) precious stone", "(s) statuette", "C2 B0 W0 P1 S0: held",
+                      "move: S row,column")},
     "es": {"E": "Exploración", "S": "Asentamiento", "phase": "fase", "to_move": "le toca a",
-           "over": "partida terminada", "seat": "asiento", "hand": "en mano", "settlers": "colonos",
-           "settler": "colono", "villages": "aldeas", "village": "aldea", "tokens": "fichas",
-           "score": "puntos", "earlier": "fases anteriores",
-           "legend": "~ mar · A isla · (A) círculo · S0 colono · T0 aldea · jugada: S fila,columna",
-           "tokens_legend": "fichas: (c) coco (b) bambú (w) agua (p) piedra preciosa (s) estatuilla"},
+           "over": "partida terminada", "seat": "asiento", "settlers": "colonos", "settler": "colono",
+           "villages": "aldeas", "village": "aldea", "left": "en mano", "score": "puntos",
+           "earlier": "antes",
+           "legend": ("~  mar", "A  isla A", "(A) círculo de piedras", "S0 colono, asiento 0",
+                      "T0 aldea, asiento 0", "(c) coco", "(b) bambú", "(w) agua",
+                      "(p) piedra preciosa", "(s) estatuilla", "C2 B0 W0 P1 S0: en mano",
+                      "jugada: S fila,columna")},
 }
+# The legend stands to the right of the board (a long row is 55 characters), so the picture
+# stays within 80 columns and short enough for a 24-line terminal.
+LEGEND_COLUMN = 56
 
 
 def _count(number: int, words: dict[str, str], noun: str) -> str:
@@ -62,24 +69,30 @@ def render(state, lang: str = "en", markup: bool = False) -> str:
     words = _WORDS.get(lang, _WORDS["en"])
     b = board(state.geo)
     # column numbers above the short rows (shifted half a hex) and below the long ones
-    lines = ["      " + " ".join(f"{c:^3}" for c in range(b.height - 1)).rstrip()]
+    rows = ["      " + " ".join(f"{c:^3}" for c in range(b.height - 1)).rstrip()]
+    widths = [len(rows[0])]
     for r in range(b.height):
         start = b.offsets[r]
+        plain = f"{r:>3} {'  ' if r % 2 == 0 else ''}" + " ".join("   " for _ in range(b.lengths[r]))
         tiles = " ".join(_tile(state, t, markup) for t in range(start, start + b.lengths[r]))
-        lines.append(f"{r:>3} {'  ' if r % 2 == 0 else ''}{tiles}".rstrip())
-    lines.append("    " + " ".join(f"{c:^3}" for c in range(b.height)).rstrip())
-    lines.append(words["legend"])
-    lines.append(words["tokens_legend"])
+        rows.append(f"{r:>3} {'  ' if r % 2 == 0 else ''}{tiles}")
+        widths.append(len(plain))
+    rows.append("    " + " ".join(f"{c:^3}" for c in range(b.height)).rstrip())
+    widths.append(len(rows[-1]))
     status = words["over"] if state.finished else f"{words['to_move']} {words['seat']} {state.current}"
-    lines.append(f"{words['phase']}: {words[state.phase]} · {status}")
+    side = [f"{words['phase']}: {words[state.phase]}", status, "", *words["legend"]]
+    lines = [
+        (row + " " * (LEGEND_COLUMN - width) + note if note else row).rstrip()
+        for row, width, note in zip(rows, widths, side + [""] * (len(rows) - len(side)), strict=True)
+    ]
     so_far = state.scores()
     for p in range(state.num_players):
         name = _paint(f"{words['seat']} {p} ({_COLOUR_NAMES[p][lang if lang in ('en', 'es') else 'en']})",
                       f"bold {_COLOURS[p]}", markup)
         counts = " ".join(f"{letter}{n}" for letter, n in zip(TOKEN_LETTERS, state.counts[p],
                                                                 strict=True))
-        earlier = f" ({words['earlier']} {state.totals[p]})" if state.totals[p] and not state.finished else ""
-        lines.append(f"{name}: {words['hand']} {_count(state.settlers[p], words, 'settler')}, "
-                     f"{_count(state.villages[p], words, 'village')} · {words['tokens']} {counts} · "
+        earlier = f" ({state.totals[p]} {words['earlier']})" if state.totals[p] and not state.finished else ""
+        lines.append(f"{name}: {_count(state.settlers[p], words, 'settler')}, "
+                     f"{_count(state.villages[p], words, 'village')} {words['left']} · {counts} · "
                      f"{words['score']} {so_far[p]}{earlier}")
     return "\n".join(lines)
