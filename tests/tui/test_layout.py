@@ -14,7 +14,7 @@ from ludoteca.tui import Session, layout
 
 WIDTH, HEIGHT = 80, 22  # a 24-line terminal less the prompt and the row the Enter moves to
 GAMES = [info.id for info in ludoteca.list_games()]
-CARD_CELL = re.compile(r"^((START|[BS]\d\d)\*?( (\d[LTV])+)?)?$")
+CARD_CELL = re.compile(r"^((START|[BS]\d\d)\*?( (\d+[LTV])+)?)?$")
 
 
 def _played(game_id: str, players: int, moves: int, seed: int = 3, lang: str = "en") -> Session:
