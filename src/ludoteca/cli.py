@@ -190,6 +190,8 @@ def play(
                                        help="Play on from a saved game (save FILE while playing)."),
     delay: float = typer.Option(1.0, "--delay", min=0.0,
                                 help="Seconds between moves when only bots play (0: at once)."),
+    plain: bool = typer.Option(False, "--plain",
+                               help="Print the game as a log instead of redrawing one full screen."),
     lang: str | None = LangOption,
 ) -> None:
     """Play a game in the terminal against bots or friends (type help while playing)."""
@@ -208,7 +210,7 @@ def play(
             session = Session.start(game_id, seats or default, seed, option or [], level, lang)
     except LudotecaError as error:
         _fail(error)
-    raise typer.Exit(run(session, console, delay))
+    raise typer.Exit(run(session, console, delay, plain))
 
 
 def _read_record(path: Path) -> Any:

@@ -80,9 +80,31 @@ def test_undo_takes_back_only_your_own_action_that_revealed_nothing():
     assert session.undo_refusal(1) is not None  # seat 1 cannot take back seat 0's move
     with pytest.raises(UndoRefused):
         session.undo(1)
-    assert session.undo(0) == text
+    assert session.undo(0) == [text]
     assert session.state.to_json() == start
-    assert session.undo_refusal(0) == "there is nothing to undo"
+    assert session.undo_refusal(0) == "cannot undo: you have made no move that could be taken back"
+
+
+def test_against_a_bot_undo_goes_back_to_your_previous_decision():
+    """Blue Lagoon draws nothing and hides nothing: the bot's reply goes with the person's move."""
+    session = Session.start("blue-lagoon", ["human", "random"], seed=4)
+    before = session.state.to_json()
+    mine = session.play(session.state.legal_actions(0)[0], 0)
+    reply = session.play_bot(session.bot_to_move())
+    assert session.undo_refusal(0) is None
+    assert session.undo(0) == [mine, reply]
+    assert session.state.to_json() == before and session.notes == []
+
+
+def test_undo_across_another_persons_move_is_refused_with_the_reason():
+    session = Session.start("blue-lagoon", ["human", "human"], seed=4)
+    session.play(session.state.legal_actions(0)[0], 0)
+    session.play(session.state.legal_actions(1)[0], 1)
+    assert "Player 1 has moved since your move" in session.undo_refusal(0)
+    spanish = Session.start("blue-lagoon", ["human", "human"], seed=4, lang="es")
+    spanish.play(spanish.state.legal_actions(0)[0], 0)
+    spanish.play(spanish.state.legal_actions(1)[0], 1)
+    assert spanish.undo_refusal(0).startswith("no se puede deshacer: Jugador 1 ha jugado")
 
 
 def test_an_action_that_reveals_a_card_cannot_be_undone():
@@ -90,7 +112,7 @@ def test_an_action_that_reveals_a_card_cannot_be_undone():
     session = _starter_first_session()
     session.play(session.state.legal_actions(0)[0], 0)
     session.play(session.state.legal_actions(1)[0], 1)
-    assert session.undo_refusal(1) == "that action cannot be undone: it revealed something new"
+    assert "revealed hidden information" in session.undo_refusal(1)
 
 
 def test_a_secret_simultaneous_move_can_be_undone_until_the_round_resolves():
@@ -106,11 +128,11 @@ def test_a_secret_simultaneous_move_can_be_undone_until_the_round_resolves():
     assert session.undo_refusal(1) is not None
 
 
-def test_bots_never_leave_an_undo_open_across_their_move():
+def test_a_bots_move_that_reveals_a_card_is_never_undone():
     session = Session.start(CSO, ["human", "random"], seed=5, options=["first_chooser=0"])
     session.play(session.state.legal_actions(0)[0], 0)
-    session.play_bot(session.bot_to_move())
-    assert "Player 1" in session.undo_refusal(0)
+    session.play_bot(session.bot_to_move())  # its starter completes the setup: the first card shows
+    assert "revealed hidden information" in session.undo_refusal(0)
 
 
 def test_save_writes_a_record_that_replays_to_the_same_position(tmp_path):
@@ -145,7 +167,7 @@ def test_bad_input_is_answered_and_never_changes_the_game():
     out = console.output
     for needle in ("neither an action nor a command", "no action number 0", "no action number 999",
                    "no action number -3", "not an action (the game says", "write save FILE",
-                   "nothing to undo", "start modern r0 d4", "take back your own last action",
+                   "no move that could be taken back", "start modern r0 d4", "take back your last decision",
                    "rules in brief", "Goodbye!"):
         assert needle in out
     assert "Traceback" not in out
@@ -296,8 +318,8 @@ def test_a_bots_move_is_said_to_the_person():
     answers = iter(["quit", ""])
     console = ScriptedConsole(lambda prompt: next(answers))
     TerminalGame(session, console).run()
-    bot_line = f"Player 1 (random bot): {session.state.history[0][1]}"
-    assert bot_line in console.output
+    assert "Player 1 placed the" in session.state.history_in_words("en", 0)[0][1]
+    assert f"{session.state.history_in_words('en', 0)[0][1]} (random bot)" in console.output
 
 
 @pytest.mark.parametrize("game_id,name,needle", [

@@ -59,9 +59,10 @@ def replica(game_id: str, players: list[str], seed: int, options: list[str], mov
 
 
 def assert_shown(screen: str, state, seat: int) -> None:
-    """Every line of the seat's picture of `state` is on the screen."""
+    """Every line of the seat's picture of `state` is on the screen (a line wider than the screen
+    wrapped at its separators: its first words)."""
     for line in state.render("en", player=seat).splitlines():
-        assert line.rstrip() in screen, line
+        assert (line.rstrip() if len(line) <= 120 else line[:60]) in screen, line
 
 
 @pytest.mark.parametrize("game_id", [info.id for info in ludoteca.list_games()])
@@ -103,7 +104,7 @@ def test_undo_is_refused_across_a_bots_move():
     prompt = "Player 0, your move"
     child.expect_exact(prompt)
     send(child, "1", prompt)
-    assert "the last one was Player 1's" in send(child, "undo", prompt)
+    assert "revealed hidden information" in send(child, "undo", prompt)
     child.sendline("quit")
     child.expect_exact("Save the game before leaving?")
     child.sendeof()  # Ctrl-D at the question leaves without saving
@@ -132,7 +133,7 @@ def test_hot_seat_in_spanish_hides_secrets_and_undoes_before_the_keyboard_change
     moves.append((1, secret))
     screen = send(child, "", "Jugador 0, " + yours)
     assert "colocada, esperando" in screen  # seat 0 knows seat 1 has placed ...
-    assert secret not in screen.split("Acciones legales")[0]  # ... but not where (board, log)
+    assert secret not in re.split(r"Acciones legales|Acciones \(", screen)[0]  # ... nor where
     saved = tmp_path / "hot.json"
     assert "guardadas 3 acciones" in send(child, f"guardar {saved}", "Jugador 0, " + yours)
     child.sendline("salir")

@@ -349,7 +349,10 @@ class Tables:
     async def changed_elsewhere(self, table_id: str, count: int) -> None:
         """A notification: table `table_id` now has `count` actions. Catch up if we hold it."""
         table = self.live.get(table_id)
-        if table is not None and len(table.state.history) < count:
+        if table is not None and len(table.state.history) > count:  # an undo elsewhere shortened it
+            async with table.lock:
+                await self._reload_locked(table)
+        elif table is not None and len(table.state.history) < count:
             async with table.lock:
                 await self._catch_up_locked(table)
 
@@ -371,6 +374,17 @@ class Tables:
             self.live.pop(table.id, None)
             return
         table.become(state)
+
+    async def _reload_locked(self, table: LiveTable) -> None:
+        """Rebuild the table from its stored actions: another process took moves back (undo), and
+        catching up assumes a history that only grows."""
+        loaded = await asyncio.to_thread(self.store.load, table.id)
+        if loaded is None:
+            return
+        row, actions = loaded
+        record = {"game": row.game, "version": row.version, "num_players": row.num_players,
+                  "seed": row.seed, "options": row.options, "actions": actions}
+        table.become(ludoteca.load(row.game).replay(record))
 
     async def lost_notifications(self) -> None:
         """The change listener reconnected: drop what nobody watches, refresh what somebody does."""

@@ -14,7 +14,6 @@ import asyncio
 from typing import Any
 
 from sqlalchemy import delete, text, update
-from sqlalchemy.orm import Session
 
 from ludoteca.core import IllegalAction, State
 
@@ -76,12 +75,12 @@ async def take_back(tables: Tables, table: LiveTable, seat: int, seen: int | Non
 
 def shorten(store: Store, table_id: str, keep: int, bots: NextBotTurn | None) -> None:
     """Keep the first `keep` actions of a table, in one transaction with its due bot turn."""
-    with Session(store.engine) as session, session.begin():
-        session.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq >= keep))
-        session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=False))
-        session.execute(delete(BotTurnRow).where(BotTurnRow.table_id == table_id))
-        if bots is not None:
-            session.flush()
-            store._set_bot_turn(session, table_id, keep, bots)
+    with store.engine.begin() as connection:
+        connection.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq >= keep))
+        connection.execute(update(TableRow).where(TableRow.id == table_id).values(finished=False))
+        if bots is None:
+            connection.execute(delete(BotTurnRow).where(BotTurnRow.table_id == table_id))
+        else:
+            store._upsert_bot_turn(connection, table_id, keep, bots)
         if store.postgres:
-            session.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{table_id} {keep}"})
+            connection.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{table_id} {keep}"})

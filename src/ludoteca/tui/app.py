@@ -2,6 +2,11 @@
 
 Bad input of any kind (malformed notation, an illegal move, an unknown command, a number out of
 range, an unwritable file) gets a message and a new prompt; the game state is never touched by it.
+
+In a terminal the game is full-screen (`full`): the alternate screen, one frame redrawn in place
+after every line typed (`layout.build`), messages inside the frame, and help, rules, components
+and the whole action list as pages in the board's place. Without a terminal (a pipe, a test) it
+prints the table and the messages one after another, as a log.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from rich.text import Text
 
 from ludoteca.core import IllegalAction, LudotecaError, NotationError
 
-from . import screen
+from . import layout, screen
 from .session import Session
 from .text import COMMANDS, say
 
@@ -31,13 +36,19 @@ class Outcome(Enum):
 class TerminalGame:
     """Drives one `Session` on a Rich console until the game ends or a player quits."""
 
-    def __init__(self, session: Session, console: Console | None = None, delay: float = 0.0):
+    def __init__(self, session: Session, console: Console | None = None, delay: float = 0.0,
+                 full: bool | None = None):
         self.session = session
         self.console = console or Console(highlight=False)
         self.hot_seat = len(session.humans) > 1
         # The person whose private view is on the screen now (None: nobody's yet).
         self.on_screen: int | None = None
         self.delay = delay  # seconds to pause after each move of a game among bots only
+        self.full = self.console.is_terminal and not self.console.is_dumb_terminal if full is None else full
+        self.alternate = False  # the full screen is on the terminal's alternate screen
+        self.messages: list[Text] = []  # shown in the next frame, then forgotten
+        self.page: list[Text] | None = None  # a page shown in the board's place (help, list, ...)
+        self.page_start = 0
 
     @property
     def lang(self) -> str:
@@ -48,6 +59,14 @@ class TerminalGame:
 
         Leaving early (quit, Ctrl-C, Ctrl-D) offers to save the game, so it can be resumed.
         """
+        if self.full:
+            self.alternate = self.console.set_alt_screen(True)
+        try:
+            return self._play()
+        finally:
+            self._farewell()
+
+    def _play(self) -> int:
         try:
             while not self.session.state.is_over:
                 bot = self.session.bot_to_move()
@@ -69,14 +88,19 @@ class TerminalGame:
         bots play (paced by `delay`)."""
         session = self.session
         who = session.who(seat, self.on_screen)
+        if self.full:
+            self._frame(self.on_screen, acting=False)
         with self.console.status(say(self.lang, "thinking", player=session.name(seat), who=who)):
-            action = session.play_bot(seat)
+            session.play_bot(seat)
         if session.humans:
-            self._say_plain(say(self.lang, "bot_moved", player=session.name(seat), who=who, action=action),
-                            "dim")
+            sentence = session.words(self.on_screen)[-1][1]
+            self._say_plain(say(self.lang, "bot_moved", who=who, action=sentence), "dim")
             return
-        self.console.rule()
-        screen.table_view(self.console, session, None)
+        if self.full:
+            self._frame(None, acting=False)
+        else:
+            self.console.rule()
+            screen.table_view(self.console, session, None)
         if self.delay > 0:
             time.sleep(self.delay)
 
@@ -88,8 +112,21 @@ class TerminalGame:
             except (EOFError, KeyboardInterrupt):
                 path = ""
                 self.console.print()
-            if path:
+            if path and COMMANDS.get(path.lower()) != "quit":  # "quit" again means: leave
                 self._save(path)
+
+    def _farewell(self) -> None:
+        """Back on the ordinary screen: the final table stays there once the game is over, and
+        what was said last (a save, say) is printed below it."""
+        if self.alternate:
+            self.console.set_alt_screen(False)
+            self.alternate = False
+            if self.session.state.is_over:
+                screen.end_view(self.console, self.session)
+        self.full = False
+        for message in self.messages:
+            self.console.print(message)
+        self.messages = []
         self._say("bye")
 
     # ---- one person's turn --------------------------------------------------------------------
@@ -100,9 +137,17 @@ class TerminalGame:
             if outcome is not None:
                 return outcome
         self.on_screen = seat
-        self._draw(seat)
+        if not self.full:
+            self._draw(seat)
         while True:
+            if self.full:
+                self._frame(seat)
             line = self.console.input(Text(say(self.lang, "prompt", player=self.session.name(seat)), "bold"))
+            if self.full and self.page is not None:
+                if not line.strip():
+                    self._next_page()
+                    continue
+                self.page = None
             outcome = self._answer(line, seat)
             if outcome is not Outcome.STAY:
                 return outcome
@@ -116,6 +161,49 @@ class TerminalGame:
         screen.actions_view(self.console, self.session, seat)
         screen.turn_header(self.console, self.session, seat)
 
+    # ---- the full screen ----------------------------------------------------------------------
+
+    def _frame(self, seat: int | None, acting: bool = True) -> None:
+        """Redraw the whole screen in place for `seat`, with the pending messages."""
+        width, height = self.console.size
+        if acting and seat is not None:
+            step = self.session.step_in_turn(seat)
+            if step > 1:
+                self.messages.append(Text(say(self.lang, "step", step=step), "bold green"))
+        page = self._page_view(width, height) if self.page is not None else None
+        lines = layout.build(self.session, seat, width, max(4, height - 2), self.messages, page, acting)
+        self.messages = []
+        self.console.file.write("\x1b[H")
+        for line in lines:
+            self.console.print(line, end="", no_wrap=True, overflow="crop", crop=True)
+            self.console.file.write("\x1b[K\n")
+        self.console.file.write("\x1b[J")
+        self.console.file.flush()
+
+    def _page_view(self, width: int, height: int) -> list[Text]:
+        assert self.page is not None
+        room = max(1, height - 3)
+        shown = self.page[self.page_start:self.page_start + room]
+        pages = (len(self.page) + room - 1) // room
+        number = self.page_start // room + 1
+        footer = (say(self.lang, "page", page=number, pages=pages) if number < pages
+                  else say(self.lang, "page_end"))
+        return [*shown, Text(footer, "dim")]
+
+    def _next_page(self) -> None:
+        room = max(1, self.console.size[1] - 3)
+        self.page_start += room
+        if self.page is None or self.page_start >= len(self.page):
+            self.page = None
+
+    def _show_page(self, renderable) -> None:
+        """A page in the board's place (full screen), or printed (plain)."""
+        if not self.full:
+            self.console.print(renderable)
+            return
+        self.page = layout.page_lines(self.console, renderable, self.console.size[0])
+        self.page_start = 0
+
     def _pass_keyboard(self, seat: int) -> Outcome | None:
         """Hide the last person's view and wait for the next one; that person may still undo."""
         previous = self.on_screen
@@ -128,7 +216,7 @@ class TerminalGame:
         if command == "quit":
             return Outcome.QUIT
         if command == "undo" and previous is not None:
-            self._say_plain(say(self.lang, "undone", action=self.session.undo(previous)), "yellow")
+            self._undo(previous)
             return Outcome.CHANGED
         return None
 
@@ -171,19 +259,23 @@ class TerminalGame:
 
     def _command(self, command: str, rest: str, seat: int) -> Outcome:
         if command == "help":
-            screen.help_view(self.console, self.session, seat)
+            self._show_page(screen.help_panel(self.session, seat))
         elif command == "rules":
-            screen.rules_view(self.console, self.session)
+            self._show_page(screen.rules_panel(self.session))
         elif command == "show":
             self._show(rest)
         elif command == "list":
-            screen.actions_view(self.console, self.session, seat, contains=rest or None, limit=None)
+            self._list(rest, seat)
+        elif command == "board":
+            self._show_page(layout.picture_text(self.session, seat))
+        elif command == "preview":
+            self._preview(rest, seat)
         elif command == "undo":
             refusal = self.session.undo_refusal(seat)
             if refusal is not None:
                 self._error(refusal)
                 return Outcome.STAY
-            self._say_plain(say(self.lang, "undone", action=self.session.undo(seat)), "yellow")
+            self._undo(seat)
             return Outcome.CHANGED
         elif command == "save":
             self._save(rest)
@@ -191,11 +283,48 @@ class TerminalGame:
             return Outcome.QUIT
         return Outcome.STAY
 
+    def _undo(self, seat: int) -> None:
+        texts = self.session.undo(seat)
+        self._say_plain(say(self.lang, "undone", action=", ".join(texts)), "yellow")
+
+    def _list(self, contains: str, seat: int) -> None:
+        if not self.full:
+            screen.actions_view(self.console, self.session, seat, contains=contains or None, limit=None)
+            return
+        table = screen.actions_table(self.session, seat, contains or None)
+        if table is None:
+            self._error(say(self.lang, "no_match", text=contains))
+        else:
+            self._show_page(table)
+
+    def _preview(self, rest: str, seat: int) -> None:
+        """Action number N (or written out) drawn on the table, without playing it."""
+        actions = self.session.state.legal_actions(seat)
+        text = rest.strip()
+        if NUMBER.fullmatch(text) and 1 <= int(text) <= len(actions):
+            number, action = int(text), actions[int(text) - 1]
+        elif text and (matching := [i for i, a in enumerate(actions, 1) if str(a) == text]):
+            number, action = matching[0], actions[matching[0] - 1]
+        else:
+            self._error(say(self.lang, "preview_usage"))
+            return
+        drawn = layout.preview(self.session, seat, action)
+        if isinstance(drawn, str):
+            self._error(drawn)
+            return
+        title = Text(say(self.lang, "preview_title", action=str(action), number=number), "bold")
+        if self.full:
+            self.page, self.page_start = [title, *drawn], 0
+        else:
+            self.console.print(title)
+            for line in drawn:
+                self.console.print(line)
+
     def _show(self, name: str) -> None:
         """A component's description; with no name (or an unknown one), the names there are."""
         found = self.session.component(name)
         if isinstance(found, str):
-            screen.component_view(self.console, found)
+            self._show_page(screen.component_panel(found))
             return
         names = ", ".join(found[:40]) + (" …" if len(found) > 40 else "")
         if not found:
@@ -227,8 +356,13 @@ class TerminalGame:
             self.console.file.flush()
 
     def _end(self) -> None:
-        if self.hot_seat:
+        """The final table and the last question; on the full screen it is printed as a log."""
+        if self.hot_seat or self.full:
             self._clear_all()
+        self.full = False
+        for message in self.messages:
+            self.console.print(message)
+        self.messages = []
         screen.end_view(self.console, self.session)
         while True:
             answer = self.console.input(say(self.lang, "end_prompt")).strip()
@@ -237,7 +371,6 @@ class TerminalGame:
             if command == "save":
                 self._save(rest.strip())
             elif command == "quit":
-                self._say("bye")
                 return
             else:
                 self._error(say(self.lang, "unknown_command", word=answer))
@@ -248,12 +381,16 @@ class TerminalGame:
         self._say_plain(say(self.lang, key))
 
     def _say_plain(self, text: str, style: str = "") -> None:
-        screen.message(self.console, text, style)
+        if self.full:
+            self.messages.append(Text(text, style))
+        else:
+            screen.message(self.console, text, style)
 
     def _error(self, text: str) -> None:
-        screen.message(self.console, say(self.lang, "error", message=text), "red")
+        self._say_plain(say(self.lang, "error", message=text), "red")
 
 
-def run(session: Session, console: Console | None = None, delay: float = 0.0) -> int:
-    """Play `session` at this terminal; returns the exit status."""
-    return TerminalGame(session, console, delay).run()
+def run(session: Session, console: Console | None = None, delay: float = 0.0, plain: bool = False) -> int:
+    """Play `session` at this terminal (full-screen unless `plain` or not a terminal); returns the
+    exit status."""
+    return TerminalGame(session, console, delay, full=False if plain else None).run()

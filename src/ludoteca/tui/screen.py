@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group
 from rich.errors import MarkupError
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -98,20 +98,30 @@ def table_view(console: Console, session: Session, seat: int | None) -> None:
 def actions_view(console: Console, session: Session, seat: int, contains: str | None = None,
                  limit: int | None = SHOWN_ACTIONS) -> None:
     """The numbered legal actions of `seat` (filtered by `contains`, cut after `limit`)."""
+    listed = actions_table(session, seat, contains, limit)
+    if listed is None:
+        console.print(say(session.lang, "no_match", text=contains), style="yellow", markup=False)
+    else:
+        console.print(listed)
+
+
+def actions_table(session: Session, seat: int, contains: str | None = None,
+                  limit: int | None = None) -> Group | None:
+    """The numbered legal actions in columns, with their count; None if none contains `contains`."""
     lang = session.lang
     actions = session.state.legal_actions(seat)
     numbered = [(i, str(a)) for i, a in enumerate(actions, start=1)]
     if contains:
         numbered = [(i, t) for i, t in numbered if contains.lower() in t.lower()]
         if not numbered:
-            console.print(say(lang, "no_match", text=contains), style="yellow", markup=False)
-            return
+            return None
     shown = numbered if limit is None else numbered[:limit]
     cells = [Text.assemble((f"{i:>3} ", "cyan"), t) for i, t in shown]
-    console.print(Text(say(lang, "actions", count=len(actions)), style="bold"))
-    console.print(Columns(cells, padding=(0, 3)))
+    parts: list[Any] = [Text(say(lang, "actions", count=len(actions)), style="bold"),
+                        Columns(cells, padding=(0, 3))]
     if len(shown) < len(numbered):
-        console.print(say(lang, "more_actions", more=len(numbered) - len(shown)), style="dim", markup=False)
+        parts.append(Text(say(lang, "more_actions", more=len(numbered) - len(shown)), style="dim"))
+    return Group(*parts)
 
 
 def turn_header(console: Console, session: Session, seat: int) -> None:
@@ -132,18 +142,18 @@ def pass_screen(console: Console, session: Session, seat: int, previous: int | N
     console.print(Panel("\n\n".join(body), title=say(lang, "pass_title"), expand=False))
 
 
-def help_view(console: Console, session: Session, seat: int) -> None:
+def help_panel(session: Session, seat: int) -> Panel:
     legal = session.state.legal_actions(seat)
     example = escape(str(legal[0])) if legal else "…"
-    console.print(Panel(say(session.lang, "help", example=example), expand=False))
+    return Panel(say(session.lang, "help", example=example), expand=False)
 
 
-def component_view(console: Console, text: str) -> None:
-    console.print(Panel(Text(text), expand=False))
+def component_panel(text: str) -> Panel:
+    return Panel(Text(text), expand=False)
 
 
-def rules_view(console: Console, session: Session) -> None:
-    console.print(Panel(Markdown(session.game.rules_summary(session.lang))))
+def rules_panel(session: Session) -> Panel:
+    return Panel(Markdown(session.game.rules_summary(session.lang)))
 
 
 def end_view(console: Console, session: Session) -> None:

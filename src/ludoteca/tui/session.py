@@ -19,7 +19,7 @@ from ludoteca.core import Action, Game, LudotecaError, OptionError, State
 from .text import say
 
 HUMAN = "human"
-# How many re-sampled worlds are checked before an action is declared "revealed nothing".
+# How many re-sampled worlds must agree on a score before it is shown.
 REVEAL_SAMPLES = 3
 
 
@@ -39,7 +39,6 @@ class Seat:
 class Note:
     """What the session remembers about one action of the history."""
 
-    undoable: bool  # a person's action that revealed nothing: its author may take it back
     alone: bool  # its author was the only one to move: a next action of theirs continues the turn
 
 
@@ -57,6 +56,11 @@ class Session:
     lang: str = "en"
     # Parallel to state.history.
     notes: list[Note] = field(default_factory=list)
+    # Actions replayed from a saved game: never taken back (the record does not say which seats
+    # were people then, so the undo rule cannot be applied to them).
+    saved: int = 0
+    # The move log in words, per viewer, for the history length it was computed at.
+    _words: dict[int | None, tuple[object, list[tuple[int, str]]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def start(
@@ -81,7 +85,7 @@ class Session:
         """A saved game (`Session.save`), replayed to where it stopped, to play on from there.
 
         `players` default to a person in seat 0 and `random` bots in the others. The moves made
-        before the save cannot be undone (nothing is known about what they revealed).
+        before the save cannot be undone (the record does not say who played them).
         """
         for key in ("game", "num_players", "seed", "actions"):
             if not isinstance(record, dict) or key not in record:
@@ -92,8 +96,8 @@ class Session:
         if len(kinds) != count:
             raise OptionError(say(lang, "resume_players", count=count, given=len(kinds)))
         state = game.replay(record)
-        notes = [Note(undoable=False, alone=False) for _ in state.history]
-        return cls(game, state, _seats(kinds, level), lang, notes)
+        notes = [Note(alone=False) for _ in state.history]
+        return cls(game, state, _seats(kinds, level), lang, notes, saved=len(state.history))
 
     # ---- whose turn ---------------------------------------------------------------------------
 
@@ -147,7 +151,7 @@ class Session:
                               f"el asiento {seat} es una persona, no un bot")
         bot.rng.seed(f"{self.state.seed}:{seat}:{len(self.state.history)}")
         action = bot.choose(self.state, seat)
-        self._apply(action, seat, human=False)
+        self._apply(action, seat)
         return str(action)
 
     def play(self, text_or_action: str | Action, seat: int) -> str:
@@ -155,42 +159,13 @@ class Session:
         action = text_or_action
         if isinstance(action, str):
             action = self.game.parse_action(action, self.state)
-        self._apply(action, seat, human=True)
+        self._apply(action, seat)
         return str(action)
 
-    def _apply(self, action: Action, seat: int, human: bool) -> None:
+    def _apply(self, action: Action, seat: int) -> None:
         alone = self.state.to_move == (seat,)
-        if not human:  # a bot's action is never taken back: skip the reveal probe
-            self.state.apply(action, seat)
-            self.notes.append(Note(undoable=False, alone=alone))
-            return
-        before = self.state.clone()
-        rng_before = before.to_json()["rng"]
         self.state.apply(action, seat)
-        self.notes.append(Note(undoable=not self._revealed(before, rng_before, action, seat), alone=alone))
-
-    def _revealed(self, before: State, rng_before: object, action: Action, seat: int) -> bool:
-        """Whether `action` showed `seat` something it could not know before (generically).
-
-        A chance draw moves the random generator. A reveal from a deck shuffled in advance (or
-        another seat's secret move coming to light) is caught by replaying the action in worlds
-        re-sampled from what `seat` knew: if what `seat` sees afterwards differs in any of them,
-        the action depended on hidden information and must not be taken back.
-        """
-        if self.state.to_json()["rng"] != rng_before:
-            return True
-        if not self.game.info.hidden_information:
-            return False
-        seen = self.state.view(seat)
-        for sample_seed in range(REVEAL_SAMPLES):
-            try:
-                sample = before.determinize(seat, random.Random(sample_seed))
-                sample.apply(action, seat)
-                if sample.view(seat) != seen:
-                    return True
-            except Exception:  # a failing probe must not end the game: assume a reveal
-                return True
-        return False
+        self.notes.append(Note(alone=alone))
 
     # ---- what a seat may see ------------------------------------------------------------------
 
@@ -222,30 +197,29 @@ class Session:
     # ---- undo and save ------------------------------------------------------------------------
 
     def undo_refusal(self, seat: int) -> str | None:
-        """Why `seat` may not undo now (in the player's language), or None if it may."""
-        history = self.state.history
-        if not history:
-            return say(self.lang, "undo_nothing")
-        player = history[-1][0]
-        if player != seat:
-            return say(self.lang, "undo_not_yours", player=self.name(player))
-        if not self.notes[-1].undoable:
-            return say(self.lang, "undo_revealed")
+        """Why `seat` may not undo now (in the player's language), or None if it may.
+
+        The core's rule decides (`state.undo_check`): against bots a person goes back to their
+        previous decision, never across another person's move, a draw or a reveal.
+        """
+        answer = self.state.undo_check(seat, self.humans)
+        if not answer.allowed:
+            return say(self.lang, "undo_refused", why=answer.why(self.lang))
+        if len(self.state.history) - answer.steps < self.saved:
+            return say(self.lang, "undo_saved")
         return None
 
-    def undo(self, seat: int) -> str:
-        """Take back `seat`'s own last action by replaying the record without it; returns its text.
-
-        Never across another player's action or a reveal: raises `UndoRefused` saying why.
-        """
+    def undo(self, seat: int) -> list[str]:
+        """Take back `seat`'s latest action and the bots' actions after it, by replaying the record
+        without them; returns their texts, oldest first. Raises `UndoRefused` saying why not."""
         refusal = self.undo_refusal(seat)
         if refusal is not None:
             raise UndoRefused(refusal)
-        history = self.state.history
-        text = history[-1][1]
-        self.state = self.game.replay(self.game.record(self.state), upto=len(history) - 1)
-        self.notes.pop()
-        return text
+        steps = self.state.undo_check(seat, self.humans).steps
+        texts = [text for _, text in self.state.history[-steps:]]
+        self.state = self.state.undone(seat, self.humans)
+        del self.notes[-steps:]
+        return texts
 
     def record(self) -> dict:
         return self.game.record(self.state)
@@ -256,6 +230,16 @@ class Session:
         text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
         Path(path).expanduser().write_text(text, encoding="utf-8")
         return len(record["actions"])
+
+    def words(self, viewer: int | None) -> list[tuple[int, str]]:
+        """The move log in sentences as `viewer` may read it (`state.history_in_words`), kept
+        until the history changes, since describing the log replays the whole game."""
+        key = (len(self.state.history), tuple(self.state.visible_history(viewer)))
+        cached = self._words.get(viewer)
+        if cached is None or cached[0] != key:
+            cached = (key, self.state.history_in_words(self.lang, viewer))
+            self._words[viewer] = cached
+        return cached[1]
 
     # ---- components -----------------------------------------------------------------------------
 

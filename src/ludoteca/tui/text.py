@@ -32,8 +32,10 @@ EN: dict[str, str] = {
         "  [bold]list[/] \\[TEXT]  all legal actions (those containing TEXT)\n"
         "  [bold]rules[/]        the rules in brief\n"
         "  [bold]show NAME[/]    what a card, building, tile, shop or shape is and does\n"
-        "  [bold]undo[/]         take back your own last action (not after another player's move "
-        "or anything revealed)\n"
+        "  [bold]preview N[/]    action number N drawn on the table before you play it\n"
+        "  [bold]board[/]        the whole table, when it is cut to fit the screen\n"
+        "  [bold]undo[/]         take back your last decision and the bots' moves after it (not "
+        "after another person's move, a draw or a reveal)\n"
         "  [bold]save FILE[/]    save a replayable record of the game (JSON)\n"
         "  [bold]quit[/]         leave the game\n"
         "  [bold]help[/]         this help"
@@ -48,9 +50,19 @@ EN: dict[str, str] = {
              "or play on with: ludoteca play --resume {path}",
     "save_failed": "cannot save to {path}: {message}",
     "undo_nothing": "there is nothing to undo",
-    "undo_not_yours": "you can only undo your own last action; the last one was {player}'s",
-    "undo_revealed": "that action cannot be undone: it revealed something new",
+    "undo_refused": "cannot undo: {why}",
+    "undo_saved": "cannot undo: the moves made before the game was saved stay",
     "undone": "undone: {action}",
+    "actions_short": "Actions ({count}): ",
+    "more_short": "… {more} more: list",
+    "board_cut": "… {more} more lines: type board to see the whole table",
+    "preview_usage": "preview N shows action number N on the table before you play it",
+    "preview_reveals": "{action} would draw or reveal something: it cannot be previewed",
+    "preview_title": "Preview of {action} (changes highlighted): type {number} to play it, Enter to go back",
+    "open_squares": "{count} open",
+    "overhang": "{count} over",
+    "page": "— page {page} of {pages}: Enter for more, or type a command or a move —",
+    "page_end": "— Enter to go back to the table, or type a command or a move —",
     "pass_title": "Pass the keyboard",
     "pass_body": "Give the keyboard to [bold]{player}[/] and press Enter.",
     "pass_undo": "{player}: type undo (and Enter) to take back your move instead.",
@@ -71,7 +83,7 @@ EN: dict[str, str] = {
     "show_unknown": "nothing here is called {name!r}; show NAME, one of: {names}",
     "show_none": "this game has no components to show",
     "replay_unfinished": "the game was not finished: {count} actions; to move: {seats}",
-    "bot_moved": "{player} ({who}): {action}",
+    "bot_moved": "{action} ({who})",
     "offer_save": "Save the game before leaving? Type a file name, or press Enter to leave: ",
 }
 
@@ -101,8 +113,10 @@ ES: dict[str, str] = {
         "  [bold]lista[/] \\[TEXTO]   todas las acciones legales (las que contienen TEXTO)\n"
         "  [bold]reglas[/]          las reglas en resumen\n"
         "  [bold]mostrar NOMBRE[/]  qué es y qué hace una carta, edificio, ficha, tienda o forma\n"
-        "  [bold]deshacer[/]        retira tu última acción (no tras la jugada de otro ni si "
-        "reveló algo)\n"
+        "  [bold]vista N[/]         la acción número N dibujada en la mesa antes de jugarla\n"
+        "  [bold]tablero[/]         la mesa entera, si está recortada para caber\n"
+        "  [bold]deshacer[/]        retira tu última decisión y las jugadas de los bots tras ella "
+        "(no tras la jugada de otra persona, un sorteo o una revelación)\n"
         "  [bold]guardar ARCHIVO[/] guarda un registro reproducible de la partida (JSON)\n"
         "  [bold]salir[/]           abandona la partida\n"
         "  [bold]ayuda[/]           esta ayuda"
@@ -117,9 +131,20 @@ ES: dict[str, str] = {
              "o sigue jugando con: ludoteca play --resume {path}",
     "save_failed": "no se puede guardar en {path}: {message}",
     "undo_nothing": "no hay nada que deshacer",
-    "undo_not_yours": "solo puedes deshacer tu propia última acción; la última fue de {player}",
-    "undo_revealed": "esa acción no se puede deshacer: reveló algo nuevo",
+    "undo_refused": "no se puede deshacer: {why}",
+    "undo_saved": "no se puede deshacer: las jugadas de antes de guardar la partida se quedan",
     "undone": "deshecho: {action}",
+    "actions_short": "Acciones ({count}): ",
+    "more_short": "… {more} más: lista",
+    "board_cut": "… {more} líneas más: escribe tablero para ver la mesa entera",
+    "preview_usage": "vista N muestra la acción número N en la mesa antes de jugarla",
+    "preview_reveals": "{action} sacaría o revelaría algo: no se puede mostrar antes",
+    "preview_title": "Vista de {action} (cambios resaltados): escribe {number} para jugarla, Intro para "
+                     "volver",
+    "open_squares": "{count} libres",
+    "overhang": "{count} fuera",
+    "page": "— página {page} de {pages}: Intro para seguir, o escribe una orden o una jugada —",
+    "page_end": "— Intro para volver a la mesa, o escribe una orden o una jugada —",
     "pass_title": "Pasa el teclado",
     "pass_body": "Dale el teclado a [bold]{player}[/] y pulsa Intro.",
     "pass_undo": "{player}: escribe deshacer (e Intro) si prefieres retirar tu jugada.",
@@ -140,7 +165,7 @@ ES: dict[str, str] = {
     "show_unknown": "nada se llama {name!r}; mostrar NOMBRE, uno de: {names}",
     "show_none": "este juego no tiene componentes que mostrar",
     "replay_unfinished": "la partida no terminó: {count} acciones; le toca a: {seats}",
-    "bot_moved": "{player} ({who}): {action}",
+    "bot_moved": "{action} ({who})",
     "offer_save": "¿Guardar la partida antes de salir? Escribe un nombre de archivo, o pulsa Intro "
                   "para salir: ",
 }
@@ -163,6 +188,10 @@ COMMANDS: dict[str, str] = {
     "deshacer": "undo",
     "save": "save",
     "guardar": "save",
+    "preview": "preview",
+    "vista": "preview",
+    "board": "board",
+    "tablero": "board",
     "quit": "quit",
     "exit": "quit",
     "salir": "quit",

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 WORDS = MESSAGES.table("render.words")
 PHASES = MESSAGES.table("render.phases")
+# Towns stand two across (each 30 characters and its margin), so four fit in 80 × 24.
+TOWNS_ACROSS = 2
+TOWN_WIDTH = 40
 RICH_COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
 TILE_LETTERS = {"office": "O", "subway": "S", "park": "P", "home": "H"}
 
@@ -47,21 +50,31 @@ def render(state: BloomTownState, lang: str, player: int | None, markup: bool) -
         for j, name in enumerate(view["market"])
     ]
     lines.append(f"{words['market']}: " + " | ".join(market))
-    lines.append(f"{words['stacks']}: " + " ".join(str(h) for h in view["stack_heights"]))
+    stacks = f"{words['stacks']}: " + " ".join(str(h) for h in view["stack_heights"])
     scored = f" ({words['scored']})"
     area = [
         f"{TYPE_NAMES[lang][TYPE_INDEX[t]]} {count}" + (scored if t in view["scored"] else "")
         for t, count in view["community"].items()
         if count or t in view["scored"]
     ]
-    lines.append(f"{words['community']}: " + (", ".join(area) or words["empty"]))
-    for seat in view["order"]:
-        lines.append("")
-        lines.append(_player_line(view, seat, lang, markup))
-        lines += _town(state.side, view["towns"][seat], lang, markup)
-    lines.append("")
+    lines.append(f"{stacks} · {words['community']}: " + (", ".join(area) or words["empty"]))
+    order = view["order"]
+    for pair in range(0, len(order), TOWNS_ACROSS):
+        blocks = [_block(state.side, view, seat, lang, markup) for seat in order[pair:pair + TOWNS_ACROSS]]
+        for row in zip(*blocks, strict=True):
+            line = "".join(text + " " * (TOWN_WIDTH - width) for width, text in row[:-1])
+            lines.append((line + row[-1][1]).rstrip())
     lines += _legend(lang)
     return "\n".join(lines)
+
+
+def _block(side: str, view: dict, seat: int, lang: str, markup: bool) -> list[tuple[int, str]]:
+    """One seat's title, hand and town, each line with its visible width (for side-by-side towns)."""
+    head, hand = _player_line(view, seat, lang, False), _hand_line(view, seat, lang, False)
+    town = _town(side, view["towns"][seat], lang, False)
+    marked = [_player_line(view, seat, lang, markup), _hand_line(view, seat, lang, markup),
+              *_town(side, view["towns"][seat], lang, markup)]
+    return [(len(plain), text) for plain, text in zip([head, hand, *town], marked, strict=True)]
 
 
 def _legend(lang: str) -> list[str]:
@@ -88,15 +101,21 @@ def _header(state: BloomTownState, view: dict, lang: str) -> str:
 
 def _player_line(view: dict, seat: int, lang: str, markup: bool) -> str:
     words = WORDS[lang]
-    hand = view["hands"][seat]
-    tiles = [_tile(t, lang, markup) for t in hand["tiles"]] + [words["unknown"]] * hand["unknown"]
     parts = [f"{words['player']} {seat}", f"{view['scores'][seat]} {words['points']}"]
     if view["tokens"][seat]:
         parts.append(words["token"])
-    parts.append(f"{words['hand']}: {', '.join(tiles) or words['empty']}")
+    text = " · ".join(parts)
+    return f"[bold]{text}[/]" if markup else text
+
+
+def _hand_line(view: dict, seat: int, lang: str, markup: bool) -> str:
+    words = WORDS[lang]
+    hand = view["hands"][seat]
+    tiles = [_tile(t, lang, markup) for t in hand["tiles"]] + [words["unknown"]] * hand["unknown"]
+    line = f"{words['hand']}: {', '.join(tiles) or words['empty']}"
     if view["kept"][seat]:
-        parts.append(f"{words['kept']}: {TYPE_NAMES[lang][TYPE_INDEX[view['kept'][seat]]]}")
-    return " · ".join(parts)
+        line += f" · {words['kept']}: {TYPE_NAMES[lang][TYPE_INDEX[view['kept'][seat]]]}"
+    return line
 
 
 def _town(side: str, town: list, lang: str, markup: bool) -> list[str]:

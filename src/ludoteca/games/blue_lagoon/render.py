@@ -16,7 +16,10 @@ from .messages import MESSAGES
 _COLOURS = [c["hex"] for c in COMPONENTS["colours"]]
 _COLOUR_NAMES = [c["name"] for c in COMPONENTS["colours"]]
 _TOKEN_COLOURS = ("dark_orange3", "green_yellow", "cyan", "magenta", "bright_white")  # C B W P S
-_WORDS = MESSAGES.table("render.words")
+_WORDS = MESSAGES.tree("render.words")
+# The legend stands to the right of the board (a long row is 55 characters), so the picture
+# stays within 80 columns and short enough for a 24-line terminal.
+LEGEND_COLUMN = 56
 
 
 def _count(number: int, words: dict[str, str], noun: str) -> str:
@@ -53,24 +56,30 @@ def render(state, lang: str, player: int | None, markup: bool) -> str:
     words = _WORDS.get(lang, _WORDS["en"])
     b = board(state.geo)
     # column numbers above the short rows (shifted half a hex) and below the long ones
-    lines = ["      " + " ".join(f"{c:^3}" for c in range(b.height - 1)).rstrip()]
+    rows = ["      " + " ".join(f"{c:^3}" for c in range(b.height - 1)).rstrip()]
+    widths = [len(rows[0])]
     for r in range(b.height):
         start = b.offsets[r]
+        plain = f"{r:>3} {'  ' if r % 2 == 0 else ''}" + " ".join("   " for _ in range(b.lengths[r]))
         tiles = " ".join(_tile(state, t, markup) for t in range(start, start + b.lengths[r]))
-        lines.append(f"{r:>3} {'  ' if r % 2 == 0 else ''}{tiles}".rstrip())
-    lines.append("    " + " ".join(f"{c:^3}" for c in range(b.height)).rstrip())
-    lines.append(words["legend"])
-    lines.append(words["tokens_legend"])
+        rows.append(f"{r:>3} {'  ' if r % 2 == 0 else ''}{tiles}")
+        widths.append(len(plain))
+    rows.append("    " + " ".join(f"{c:^3}" for c in range(b.height)).rstrip())
+    widths.append(len(rows[-1]))
     status = words["over"] if state.finished else f"{words['to_move']} {words['seat']} {state.current}"
-    lines.append(f"{words['phase']}: {words[state.phase]} · {status}")
+    side = [f"{words['phase']}: {words[state.phase]}", status, "", *words["legend"]]
+    lines = [
+        (row + " " * (LEGEND_COLUMN - width) + note if note else row).rstrip()
+        for row, width, note in zip(rows, widths, side + [""] * (len(rows) - len(side)), strict=True)
+    ]
     so_far = state.scores()
     for p in range(state.num_players):
         name = _paint(f"{words['seat']} {p} ({written(_COLOUR_NAMES[p], lang)})",
                       f"bold {_COLOURS[p]}", markup)
         counts = " ".join(f"{letter}{n}" for letter, n in zip(TOKEN_LETTERS, state.counts[p],
                                                                 strict=True))
-        earlier = f" ({words['earlier']} {state.totals[p]})" if state.totals[p] and not state.finished else ""
-        lines.append(f"{name}: {words['hand']} {_count(state.settlers[p], words, 'settler')}, "
-                     f"{_count(state.villages[p], words, 'village')} · {words['tokens']} {counts} · "
+        earlier = f" ({state.totals[p]} {words['earlier']})" if state.totals[p] and not state.finished else ""
+        lines.append(f"{name}: {_count(state.settlers[p], words, 'settler')}, "
+                     f"{_count(state.villages[p], words, 'village')} {words['left']} · {counts} · "
                      f"{words['score']} {so_far[p]}{earlier}")
     return "\n".join(lines)

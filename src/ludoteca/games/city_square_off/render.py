@@ -12,10 +12,14 @@ if TYPE_CHECKING:
 
 COLOURS = ("green", "dark_orange")
 TEXT = MESSAGES.table("render")
+PENDING = "+"  # a square of the seat's own placement, submitted but not yet played
 def render(state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
     text = TEXT.get(lang, TEXT["en"])
     geometry = state.catalogue.geometry
     owners = [_owners(state, seat) for seat in (0, 1)]
+    if player is not None and state.pending[player] is not None:  # the seat's own secret placement
+        pending = Place(*state.pending[player])
+        owners[player].update({square: PENDING for square in state.catalogue.squares_of(pending)})
     every = [square for grid in owners for square in grid]
     top = min([0] + [r for r, _ in every])
     bottom = max([geometry.rows - 1] + [r for r, _ in every])
@@ -39,9 +43,53 @@ def render(state: CitySquareOffState, lang: str, player: int | None, markup: boo
             for seat in (0, 1)
         ]
         lines.append(f"{label} {cells[0]}    {label} {cells[1]}")
+    if state.variant == "city_sprint" and player is not None:
+        hand = _hand(state, player, text)
+        width = max(len(line) for line in lines)
+        lines = [line.ljust(width) + "  " + extra if extra else line
+                 for line, extra in zip(lines, hand + [""] * (len(lines) - len(hand)), strict=False)]
     lines.append(text["legend"])
     lines.extend(_status(state, text, player, lang))
     return "\n".join(lines)
+
+
+# Quarter blocks: one character draws 2 × 2 squares (bits: top left, top right, bottom left,
+# bottom right), so a whole City Sprint hand fits beside the two grids.
+QUARTERS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+HAND_ACROSS = 7
+
+
+def _hand(state: CitySquareOffState, player: int, text: dict) -> list[str]:
+    """The City Sprint tiles `player` has not placed yet: each drawn small under its id."""
+    used = {piece for piece, *_ in state.placed[player]}
+    if state.pending[player] is not None:
+        used.add(state.pending[player][0])
+    held = [tile for tile in state.catalogue.tiles if tile.id not in used]
+    lines = [f"{text['hand']} ({len(held)}):"]
+    for start in range(0, len(held), HAND_ACROSS):
+        group = held[start:start + HAND_ACROSS]
+        drawings = [_small(tile.orientations) for tile in group]
+        lines.append(" ".join(f"{tile.id:<3}" for tile in group).rstrip())
+        for row in range(2):
+            lines.append(" ".join(f"{d[row] if row < len(d) else '':<3}" for d in drawings).rstrip())
+    return lines
+
+
+def _small(orientations: dict[str, tuple[tuple[int, int], ...]]) -> list[str]:
+    """A piece in its flattest orientation, in quarter blocks (at most 2 lines of 3 characters)."""
+    def size(cells: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+        return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
+
+    cells = set(min(orientations.values(), key=size))
+    rows, cols = size(tuple(cells))
+    return [
+        "".join(
+            QUARTERS[sum(bit for bit, (dr, dc) in ((1, (0, 0)), (2, (0, 1)), (4, (1, 0)), (8, (1, 1)))
+                         if (top + dr, left + dc) in cells)]
+            for left in range(0, cols, 2)
+        )
+        for top in range(0, rows, 2)
+    ]
 
 
 def _owners(state: CitySquareOffState, seat: int) -> dict[tuple[int, int], str]:
@@ -72,6 +120,8 @@ def _cell(mark: str | None, seat: int, on_grid: bool, markup: bool) -> str:
         return "." if on_grid else " "
     if not markup:
         return mark
+    if mark == PENDING:
+        return f"[reverse {COLOURS[seat]}]{mark}[/]"
     colour = "grey50" if mark == "S" else COLOURS[seat]
     if mark.islower():
         colour = f"{colour} underline"
@@ -89,7 +139,7 @@ def _status(state: CitySquareOffState, text: dict, player: int | None, lang: str
         if state.variant == "city_expansion":
             detail += f", {text['overhang']} {state._overhang(seat)}"
         if state.pending[seat] is not None:
-            mine = f": {Place(*state.pending[seat])}" if seat == player else ""
+            mine = f": {Place(*state.pending[seat])} ({text['marked']})" if seat == player else ""
             detail += f"; {text['waiting']}{mine}"
         lines.append(f"{text['player']} {seat}: {detail}")
     if state.outcome:

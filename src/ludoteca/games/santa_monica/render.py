@@ -11,6 +11,10 @@ if TYPE_CHECKING:
 
 WORDS = MESSAGES.table("render.words")
 CELL = 11
+# A city is drawn in bands of whole columns that fit this width, so that a long city never wraps
+# in the middle of a card at 80 columns.
+WIDTH = 78
+ROW_LABEL = 4
 
 
 def _name(item: dict, lang: str) -> str:
@@ -27,11 +31,11 @@ def render(state: SantaMonicaState, lang: str = "en", player: int | None = None,
     objective = c.objectives[state.objective]
     faces = ", ".join(f"{code} ({c.faces[c.face_index[code]]['cost']})" for code in state.faces)
     lines = [
-        f"Santa Monica — {words['objective']}: {_name(objective, lang)} — {words['faces']}: {faces}",
-        f"{words['phase']}: {state.phase}"
+        f"Santa Monica — {words['phase']}: {state.phase}"
         + (f" — {words['to_move']}: {words['player']} {state.turn}" if state.to_move
            else f" — {words['over']}")
         + (f" — {words['final']}" if state.final_round else ""),
+        f"{words['objective']}: {_name(objective, lang)} · {words['faces']}: {faces}",
     ]
     for label, slots in ((words["front"], state.front), (words["back"], state.back)):
         cells = [c.cards[i]["id"] if i >= 0 else "--" for i in slots]
@@ -56,26 +60,27 @@ def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
             f"{len(city) - 2} {words['card'] if len(city) == 3 else words['cards']}, "
             f"{words['score']} {score}")
     columns = sorted({s >> 1 for s in city})
+    cells = {space: _cell(c, card, people.get(space), card in prints) for space, card in city.items()}
+    width = max(len(text) for text in cells.values())
+    per_band = max(1, (WIDTH - ROW_LABEL) // (width + 1))
     out = [colour(head, "bold")]
-    out.append("    " + " ".join(f"{col:^{CELL}}" for col in range(columns[0], columns[-1] + 1)))
-    for row, letter, style in ((0, "B", "yellow"), (1, "S", "cyan")):
-        cells = []
-        for col in range(columns[0], columns[-1] + 1):
-            space = 2 * col + row
-            card = city.get(space)
-            if card is None:
-                cells.append(" " * CELL)
-                continue
-            name = "START" if card < 0 else c.cards[card]["id"]
-            here = people.get(space, [0, 0, 0])
-            crowd = "".join(f"{n}{k}" for n, k in zip(here, "LTV", strict=True) if n)
-            mark = "*" if card >= 0 and card in prints else ""
-            cells.append(f"{name}{mark} {crowd}"[:CELL].ljust(CELL))
-        out.append(f"  {letter} " + colour("|".join(cells), style))
+    first, last = columns[0], columns[-1]
+    for band in range(first, last + 1, per_band):
+        shown = range(band, min(band + per_band, last + 1))
+        out.append(" " * ROW_LABEL + " ".join(f"{col:^{width}}" for col in shown).rstrip())
+        for row, letter, style in ((0, "B", "yellow"), (1, "S", "cyan")):
+            row_cells = [cells.get(2 * col + row, "").ljust(width) for col in shown]
+            out.append(f"  {letter} " + colour("|".join(row_cells).rstrip(), style))
     return out
 
 
 SHOW = MESSAGES.table("render.show")
+def _cell(content, card: int, here: list[int] | None, footprint: bool) -> str:
+    """A card's id (START for the starting tile), `*` if a VIP left a footprint, then its people."""
+    name = "START" if card < 0 else content.cards[card]["id"]
+    crowd = "".join(f"{n}{k}" for n, k in zip(here or [0, 0, 0], "LTV", strict=True) if n)
+    mark = "*" if card >= 0 and footprint else ""
+    return f"{name}{mark} {crowd}".rstrip()
 
 
 def component_texts(state: SantaMonicaState, lang: str) -> dict[str, str]:
