@@ -37,8 +37,10 @@ def test_the_policy_gradient_moves_probability_towards_a_rewarded_action():
 
 def test_the_speed_example_measures_every_figure():
     example = _load("bench_envs")
-    assert example.raw_actions_per_second("happy-city", 0.05) > 0
-    assert example.env_steps_per_second("happy-city", 0.05) > 0
+    raw, stepped = example.actions_per_second(
+        [example.RawEngine("happy-city"), example.AecLoop("happy-city")], seconds=0.05, turn=0.02
+    )
+    assert raw > 0 and stepped > 0
 
 
 def test_the_readme_research_loop_runs_as_written(capsys):

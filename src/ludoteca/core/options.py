@@ -33,9 +33,10 @@ class Option:
 
     def __post_init__(self) -> None:
         if isinstance(self.help, Message):
-            object.__setattr__(self, "message", self.help)
-            object.__setattr__(self, "help", self.help.text("en"))
-            object.__setattr__(self, "help_es", self.message.text("es"))
+            message = self.help
+            object.__setattr__(self, "message", message)
+            object.__setattr__(self, "help", message.text("en"))
+            object.__setattr__(self, "help_es", message.text("es"))
 
     def help_in(self, lang: str) -> str:
         """What the option does, in `lang`."""

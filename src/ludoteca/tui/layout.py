@@ -67,7 +67,7 @@ def markup_lines(markup: str, plain: str) -> list[Text]:
         text = Text.from_markup(markup)
     except MarkupError:
         text = Text(plain)
-    return text.split("\n", allow_blank=True)
+    return list(text.split("\n", allow_blank=True))
 
 
 def picture(session: Session, seat: int | None) -> list[Text]:
@@ -170,7 +170,7 @@ def action_rows(session: Session, seat: int, rows: int, width: int) -> list[Text
     cells = [Text.assemble((f"{i:>3} ", "cyan"), text.ljust(cell - 4)) for i, text in enumerate(shown, 1)]
     if len(shown) < len(actions):
         cells.append(Text(say(session.lang, "more_short", more=len(actions) - len(shown)), "dim"))
-    lines = []
+    lines: list[Text] = []
     for start in range(0, len(cells), per_row):
         lead = Text(head, "bold") if not lines else Text(" " * len(head))
         line = lead + Text("").join(cells[start:start + per_row])
@@ -221,7 +221,10 @@ def _panel(session: Session, viewer: int | None, rows: int, width: int) -> list[
     title = Text("─ " + say(lang, "scores") + " ", "bold")
     title.append("─" * max(0, SCORES_WIDTH - title.cell_len) + "┬─ ")
     title.append(say(lang, "last_moves"), "bold")
-    title.append(" " + "─" * max(0, width - title.cell_len - 1))
+    names = session.state.game.info.names
+    game = f" {names.get(lang, names['en'])} ─"  # which game this is, on a line drawn anyway
+    title.append(" " + "─" * max(0, width - title.cell_len - 1 - len(game)))
+    title.append(game if title.cell_len + len(game) <= width else "─" * max(0, width - title.cell_len))
     scores = scores_panel(session, viewer, rows)
     moves = last_moves(session, viewer, rows, moves_width)
     lines = [title]
@@ -245,5 +248,5 @@ def page_lines(console: Console, renderable: RenderableType, width: int) -> list
     """Any Rich renderable (help panel, rules in Markdown, a component) as lines of `width`."""
     options = console.options.update(width=width, no_wrap=False)
     lines = console.render_lines(renderable, options, pad=False)
-    return [Text.assemble(*((segment.text, segment.style) for segment in line if not segment.control))
+    return [Text.assemble(*((segment.text, segment.style or "") for segment in line if not segment.control))
             for line in lines]

@@ -68,9 +68,13 @@ def render(state, lang: str, player: int | None, markup: bool) -> str:
     widths.append(len(rows[-1]))
     status = words["over"] if state.finished else f"{words['to_move']} {words['seat']} {state.current}"
     side = [f"{words['phase']}: {words[state.phase]}", status, "", *words["legend"]]
+    height = max(len(rows), len(side))  # a small map is shorter than its legend
+    rows += [""] * (height - len(rows))
+    widths += [0] * (height - len(widths))
+    side += [""] * (height - len(side))
     lines = [
         (row + " " * (LEGEND_COLUMN - width) + note if note else row).rstrip()
-        for row, width, note in zip(rows, widths, side + [""] * (len(rows) - len(side)), strict=True)
+        for row, width, note in zip(rows, widths, side, strict=True)
     ]
     so_far = state.scores()
     for p in range(state.num_players):

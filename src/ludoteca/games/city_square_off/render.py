@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .messages import MESSAGES
@@ -13,12 +14,15 @@ if TYPE_CHECKING:
 COLOURS = ("green", "dark_orange")
 TEXT = MESSAGES.table("render")
 PENDING = "+"  # a square of the seat's own placement, submitted but not yet played
+
+
 def render(state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
     text = TEXT.get(lang, TEXT["en"])
     geometry = state.catalogue.geometry
     owners = [_owners(state, seat) for seat in (0, 1)]
-    if player is not None and state.pending[player] is not None:  # the seat's own secret placement
-        pending = Place(*state.pending[player])
+    submitted: tuple | None = state.pending[player] if player is not None else None
+    if player is not None and submitted is not None:  # the seat's own secret placement
+        pending = Place(*submitted)
         owners[player].update({square: PENDING for square in state.catalogue.squares_of(pending)})
     every = [square for grid in owners for square in grid]
     top = min([0] + [r for r, _ in every])
@@ -62,8 +66,9 @@ HAND_ACROSS = 7
 def _hand(state: CitySquareOffState, player: int, text: dict) -> list[str]:
     """The City Sprint tiles `player` has not placed yet: each drawn small under its id."""
     used = {piece for piece, *_ in state.placed[player]}
-    if state.pending[player] is not None:
-        used.add(state.pending[player][0])
+    submitted: tuple | None = state.pending[player]
+    if submitted is not None:
+        used.add(submitted[0])
     held = [tile for tile in state.catalogue.tiles if tile.id not in used]
     lines = [f"{text['hand']} ({len(held)}):"]
     for start in range(0, len(held), HAND_ACROSS):
@@ -77,7 +82,7 @@ def _hand(state: CitySquareOffState, player: int, text: dict) -> list[str]:
 
 def _small(orientations: dict[str, tuple[tuple[int, int], ...]]) -> list[str]:
     """A piece in its flattest orientation, in quarter blocks (at most 2 lines of 3 characters)."""
-    def size(cells: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    def size(cells: Iterable[tuple[int, int]]) -> tuple[int, int]:
         return max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
 
     cells = set(min(orientations.values(), key=size))
@@ -138,8 +143,9 @@ def _status(state: CitySquareOffState, text: dict, player: int | None, lang: str
         detail = f"{text['open']} {state._open_count(seat)}"
         if state.variant == "city_expansion":
             detail += f", {text['overhang']} {state._overhang(seat)}"
-        if state.pending[seat] is not None:
-            mine = f": {Place(*state.pending[seat])} ({text['marked']})" if seat == player else ""
+        submitted: tuple | None = state.pending[seat]
+        if submitted is not None:
+            mine = f": {Place(*submitted)} ({text['marked']})" if seat == player else ""
             detail += f"; {text['waiting']}{mine}"
         lines.append(f"{text['player']} {seat}: {detail}")
     if state.outcome:
