@@ -34,17 +34,18 @@ class Foreign(Action):
         return "foreign"
 
 
-def _cases():
+def game_cases(seeds: tuple[int, ...] = SEEDS):
+    """Every game, preset and player count, at each seed: the cases of the conformance suite."""
     for info in ludoteca.list_games():
         game = ludoteca.load(info.id)
         for preset, options in game.presets.items():
             for players in info.player_counts:
-                for seed in SEEDS:
+                for seed in seeds:
                     yield pytest.param(info.id, players, options, seed,
                                        id=f"{info.id}-{preset}-{players}p-s{seed}")
 
 
-CASES = list(_cases())
+CASES = list(game_cases())
 
 
 def _random_playout(state, chooser: random.Random, check_step=None):
