@@ -257,7 +257,10 @@ class Tables:
         row, actions = loaded
         table = self.live.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
-            table = LiveTable(id=row.id, state=_replayed(row, actions),
+            game = ludoteca.load(row.game)
+            record = {"game": row.game, "version": row.version, "num_players": row.num_players,
+                      "seed": row.seed, "options": row.options, "actions": actions}
+            table = LiveTable(id=row.id, state=game.replay(record),
                               seats=[Seat.from_stored(seat) for seat in row.seats],
                               hotseat_hash=stored_hash(row.hotseat_token))
             self._remember(table)
@@ -378,7 +381,10 @@ class Tables:
         loaded = await asyncio.to_thread(self.store.load, table.id)
         if loaded is None:
             return
-        table.become(_replayed(*loaded))
+        row, actions = loaded
+        record = {"game": row.game, "version": row.version, "num_players": row.num_players,
+                  "seed": row.seed, "options": row.options, "actions": actions}
+        table.become(ludoteca.load(row.game).replay(record))
 
     async def lost_notifications(self) -> None:
         """The change listener reconnected: drop what nobody watches, refresh what somebody does."""
@@ -482,10 +488,3 @@ def _typed_options(game: ludoteca.Game, options: dict[str, Any]) -> dict[str, An
         else:
             typed[name] = value
     return typed
-
-
-def _replayed(row: TableRow, actions: list[list]) -> State:
-    """The position of a stored table: its game replayed from the seed through every action."""
-    record = {"game": row.game, "version": row.version, "num_players": row.num_players,
-              "seed": row.seed, "options": row.options, "actions": actions}
-    return ludoteca.load(row.game).replay(record)
