@@ -48,6 +48,7 @@ def test_tables_phrases_and_templates_keep_the_shapes_callers_read(toy):
     assert toy.templates("took") == {"en": "took {card}", "es": "tomó {card}"}
     assert toy.phrase("move.take") == {"en": ("You took {card}", "{who} took {card}"),
                                        "es": ("Tomaste {card}", "{who} tomó {card}")}
+    assert toy.phrases() == {"take": toy.phrase("move.take")}  # every move.* phrase, by key
     assert toy.table("words")["es"]["seat"] == "asiento"
     tree = toy.tree("words")["es"]
     assert tree["colours"] == ("rojo", "azul") and tree["phases"] == {"build": "construir"}

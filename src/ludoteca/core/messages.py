@@ -138,6 +138,13 @@ class Catalogue:
         return {lang: (self.template(f"{code}.you", lang), self.template(f"{code}.they", lang))
                 for lang in _LANGUAGES}
 
+    def phrases(self, prefix: str = "move") -> dict[str, dict[str, tuple[str, str]]]:
+        """Every phrase `<prefix>.<key>` of the catalogue (each with its `.you` and `.they`
+        codes), by key: a game's move sentences, read in one go instead of listed by hand."""
+        start, end = prefix + ".", ".you"
+        return {code[len(start):-len(end)]: self.phrase(code[:-len(end)])
+                for code in self.texts[FALLBACK] if code.startswith(start) and code.endswith(end)}
+
     def __repr__(self) -> str:
         return f"<messages of {self.package}>"
 

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .messages import Message, languages
+
 
 @dataclass(frozen=True)
 class Result:
@@ -13,7 +15,10 @@ class Result:
 
     `ranking[p]` is player p's place, 1 = first; tied players share a place. `tiebreak` names the
     rule that separated the leaders when their first criterion was equal ("draw" when nothing
-    did, None when the first criterion decided).
+    did, None when the first criterion decided). `reason` says why the game ended ("every
+    resource had been taken"), as a catalogue message a surface writes in the reader's language
+    (`result.reason.text(lang)`; `to_dict()["reason"]` holds it in every language); None while
+    the game is running.
     """
 
     scores: list[float]
@@ -21,6 +26,7 @@ class Result:
     winners: list[int]
     tiebreak: str | None
     breakdown: list[dict[str, Any]] = field(default_factory=list)
+    reason: Message | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -29,6 +35,8 @@ class Result:
             "winners": list(self.winners),
             "tiebreak": self.tiebreak,
             "breakdown": [dict(b) for b in self.breakdown],
+            "reason": None if self.reason is None else {
+                lang: self.reason.text(lang) for lang in languages()},
         }
 
 
@@ -37,10 +45,12 @@ def rank(
     criteria: list[str],
     scores: list[float],
     breakdown: list[dict[str, Any]] | None = None,
+    reason: Message | None = None,
 ) -> Result:
     """Rank players by `keys` (tuples compared element by element, larger is better).
 
-    `criteria[i]` names element i of the keys, e.g. ["score", "most money", "fewest cards"].
+    `criteria[i]` names element i of the keys, e.g. ["score", "most money", "fewest cards"];
+    `reason` is why the game ended (`State.end_reason`), None while it runs.
     """
     order = sorted(range(len(keys)), key=lambda p: keys[p], reverse=True)
     ranking = [0] * len(keys)
@@ -55,6 +65,7 @@ def rank(
         winners=winners,
         tiebreak=_deciding_criterion(keys, criteria, order, winners),
         breakdown=breakdown or [{} for _ in keys],
+        reason=reason,
     )
 
 

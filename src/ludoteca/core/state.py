@@ -17,6 +17,7 @@ from . import plain, undo
 from .errors import IllegalAction
 from .messages import CORE, Message, languages
 from .result import Result
+from .sentences import Sentences
 from .words import language
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ class State(Generic[ActionT]):
     Generic in the game's action class (`class BlueLagoonState(State[Place])`).
     """
 
-    __slots__ = ("game", "num_players", "seed", "options", "_rng", "_rng_shared", "history", "_legal_cache")
+    __slots__ = ("game", "num_players", "seed", "options", "_rng", "_rng_shared", "history", "_legal_cache",
+                 "_sentences")
 
     game: Game[Any, ActionT]
 
@@ -70,6 +72,7 @@ class State(Generic[ActionT]):
         self._rng_shared = False
         self.history: list[tuple[int, str]] = []
         self._legal_cache: dict[int, list[ActionT]] = {}
+        self._sentences: Sentences | None = None
         self.setup()
 
     @property
@@ -122,8 +125,15 @@ class State(Generic[ActionT]):
         raise NotImplementedError
 
     def result(self) -> Result:
-        """Game hook: scores, ranking, winners and the deciding tie-break (see `core.result.rank`)."""
+        """Game hook: scores, ranking, winners, the deciding tie-break and, once the game is over,
+        `end_reason()` as its `reason` (see `core.result.rank`)."""
         raise NotImplementedError
+
+    def end_reason(self) -> Message | None:
+        """Game hook: why the game ended, as a message of the game's catalogue ("the deck ran
+        out", "no shape fitted either city"); None while it is running. Surfaces show it with the
+        result, so it must say only what every seat may know at the end."""
+        raise NotImplementedError(f"{self.game.info.id} does not say why a game ends")
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Game hook: JSON-safe dict of what `player` may see (None: a spectator)."""
@@ -222,20 +232,25 @@ class State(Generic[ActionT]):
         """The move log as sentences, as `viewer` may read it now: `[(player, sentence), ...]`.
 
         Each move is described in the position before it, which the record recreates exactly (the
-        seed fixes every draw), so nothing is stored beside the history and `to_json` is
-        unchanged. A secret move stays secret until `visible_history(viewer)` shows it.
+        seed fixes every draw), so `to_json` holds nothing more than the history. A secret move
+        stays secret until `visible_history(viewer)` shows it.
+
+        The sentences are kept with the state (`core.sentences`, never serialized or cloned):
+        appending actions describes only the new ones, and a history that no longer starts with
+        the described moves is described again, so the answer is always that of a fresh replay.
         """
+        if self._sentences is None:
+            self._sentences = Sentences()
+        sentences = self._sentences.upto(self)
         shown = Counter((p, text) for p, text in self.visible_history(viewer))
-        state = self.game.new_state(self.num_players, self.seed, **self.options)
+        lang = language(lang)
         lines = []
-        for player, text in self.history:
-            action = self.game.parse_action(text, state)
+        for (player, text), said in zip(self.history, sentences, strict=True):
             you = viewer == player
             secret = not you and shown[(player, text)] == 0
             if shown[(player, text)]:
                 shown[(player, text)] -= 1
-            lines.append((player, self.game._describe(state, action, player, language(lang), you, secret)))
-            state.apply(action, player)
+            lines.append((player, said[(lang, you, secret)]))
         return lines
 
     def legal_actions(self, player: int | None = None) -> list[ActionT]:
@@ -291,6 +306,7 @@ class State(Generic[ActionT]):
         other._rng_shared = self._rng_shared = True
         other.history = list(self.history)
         other._legal_cache = {}
+        other._sentences = None  # made again on demand: search makes many clones and never reads them
         self._copy_fields_into(other)
         return other
 
@@ -357,6 +373,7 @@ class State(Generic[ActionT]):
         state._rng_shared = False
         state.history = [(p, text) for p, text in obj["history"]]
         state._legal_cache = {}
+        state._sentences = None
         fields = obj["fields"]
         for name in cls._own_fields():
             setattr(state, name, plain.decode(fields[name]))

@@ -20,8 +20,9 @@ LANGUAGES = languages()
 
 Phrase = Mapping[str, tuple[str, str]]  # lang -> (mover's form, others' form with {who})
 
-PLAYED: Phrase = CORE.phrase("move.played")
-SECRET: Phrase = CORE.phrase("move.secret")
+_PHRASES = CORE.phrases()
+PLAYED: Phrase = _PHRASES["played"]
+SECRET: Phrase = _PHRASES["secret"]
 
 __all__ = ["LANGUAGES", "PLAYED", "SECRET", "Phrase", "language", "say", "seat_name"]
 

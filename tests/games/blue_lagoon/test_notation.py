@@ -6,8 +6,7 @@ import pytest
 
 import ludoteca
 from ludoteca import NotationError
-from ludoteca.games.blue_lagoon import Place, from_notation, phase_over, to_notation
-from ludoteca.games.blue_lagoon import board as boards
+from ludoteca.games.blue_lagoon import Place, components, from_notation, phase_over, to_notation
 from ludoteca.games.blue_lagoon.components import maps
 
 from . import positions as P
@@ -183,7 +182,7 @@ def test_a_custom_board_survives_json():
     state = from_notation(text, seed=3)
     assert state.options["map"] == "custom"
     saved = state.to_json()
-    del boards.BOARDS[state.geo]
+    del components.BOARDS[state.geo]
     restored = GAME.state_from_json(saved)
     assert to_notation(restored) == text
     assert [str(a) for a in restored.legal_actions()] == [str(a) for a in state.legal_actions()]

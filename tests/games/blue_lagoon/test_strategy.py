@@ -8,7 +8,7 @@ import pytest
 
 from ludoteca.bots import make_bot
 from ludoteca.games.blue_lagoon import GAME, from_notation, strategy
-from ludoteca.games.blue_lagoon.board import map_board
+from ludoteca.games.blue_lagoon.components import map_board
 
 _TEMPLATE = GAME.new_state(2, seed=0)
 _MAP = " ".join(s.strip() + ";" for s in

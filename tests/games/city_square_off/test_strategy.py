@@ -10,7 +10,7 @@ import pytest
 import ludoteca
 from ludoteca.bots import make_bot
 from ludoteca.games.city_square_off import strategy
-from ludoteca.games.city_square_off.pieces import catalogue
+from ludoteca.games.city_square_off.components import catalogue
 
 GAME = ludoteca.load("city-square-off")
 CATALOGUE = catalogue()

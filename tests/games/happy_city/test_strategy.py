@@ -5,7 +5,7 @@ import pytest
 
 from ludoteca.bots import make_bot
 from ludoteca.games.happy_city import DEFAULT_ROUND_LIMIT, heuristic, strategy
-from ludoteca.games.happy_city.cards import MARKET
+from ludoteca.games.happy_city.components import MARKET
 from ludoteca.games.happy_city.rules import HappyCityState
 
 from .positions import GAME, legal, position

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ludoteca.core.observation import Features, seats_from
-from ludoteca.games.blue_lagoon.board import (
+from ludoteca.games.blue_lagoon.components import (
     TOKEN_LETTERS,
     TOKEN_LIMITS,
     VILLAGES,

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ludoteca.core.observation import Features
+from ludoteca.games.city_square_off.components import catalogue
 from ludoteca.games.city_square_off.notation import Place
-from ludoteca.games.city_square_off.pieces import catalogue
 
 if TYPE_CHECKING:
     from ludoteca.games.city_square_off.rules import CitySquareOffState

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ludoteca.core.observation import Features, seats_from
-from ludoteca.games.happy_city.cards import COLOURS, INDEX, RESIDENCES
+from ludoteca.games.happy_city.components import COLOURS, INDEX, RESIDENCES
 
 if TYPE_CHECKING:
     from ludoteca.games.happy_city.rules import HappyCityState

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ludoteca.core.observation import Features, seats_from
-from ludoteca.games.santa_monica.content import Content, load_content
+from ludoteca.games.santa_monica.components import Content, load_content
 
 if TYPE_CHECKING:
     from ludoteca.games.santa_monica.rules import SantaMonicaState

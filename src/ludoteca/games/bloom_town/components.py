@@ -3,7 +3,8 @@
 Tiles are small ints so the hot path (legal actions, apply, clone) stays on plain lists:
 building tiles first (the non-shop types in data order, then one code per shop kind, which is also
 the canonical build order of the spec), then one community tile code per building type.
-Squares are ints 0..24 in reading order (a1, b1, …, e1, a2, …, e5).
+Squares are ints 0..24 in reading order (a1, b1, …, e1, a2, …, e5). Names of types, shop
+kinds, flowers and board sides are catalogue texts (`messages.py`); the data keeps ids and numbers.
 """
 
 from __future__ import annotations
@@ -23,18 +24,12 @@ TYPES: tuple[str, ...] = tuple(t["id"] for t in _TILES["building_types"])
 TYPE_INDEX = {name: i for i, name in enumerate(TYPES)}
 SHOP = TYPE_INDEX["shop"]
 OFFICE, SUBWAY, PARK, HOME = (TYPE_INDEX[n] for n in ("office", "subway", "park", "home"))
-TYPE_NAMES: dict[str, tuple[str, ...]] = {
-    lang: tuple(t["name"][lang] for t in _TILES["building_types"]) for lang in ("en", "es")
-}
 TYPE_COLOURS: tuple[str, ...] = tuple(t["colour"]["id"] for t in _TILES["building_types"])
 TYPE_COUNTS: tuple[int, ...] = tuple(t["count"] for t in _TILES["building_types"])
 
 # ---- tiles ------------------------------------------------------------------------------------
 
 SHOP_KINDS: tuple[str, ...] = tuple(k["id"] for k in _TILES["shop_kinds"])
-SHOP_KIND_NAMES: dict[str, tuple[str, ...]] = {
-    lang: tuple(k["name"][lang] for k in _TILES["shop_kinds"]) for lang in ("en", "es")
-}
 _PLAIN_TYPES = tuple(i for i in range(len(TYPES)) if i != SHOP)
 
 TILE_NAMES: tuple[str, ...] = tuple(TYPES[i] for i in _PLAIN_TYPES) + tuple(
@@ -83,15 +78,8 @@ DIAGONAL: tuple[tuple[int, ...], ...] = tuple(
 FLOWERS: tuple[str, ...] = tuple(
     f["id"] for f in sorted(_FLOWERS["flowers"], key=lambda f: f["market_space"])
 )
-FLOWER_NAMES: dict[str, tuple[str, ...]] = {
-    lang: tuple(
-        f["name"][lang] for f in sorted(_FLOWERS["flowers"], key=lambda f: f["market_space"])
-    )
-    for lang in ("en", "es")
-}
 SPACES = len(FLOWERS)
 SIDES: tuple[str, ...] = tuple(_BOARDS["sides"])
-SIDE_NAMES = {side: _BOARDS["sides"][side]["name"] for side in SIDES}
 # Market space (0-based) of the flower on every square, per side.
 FLOWER_SPACE: dict[str, tuple[int, ...]] = {
     side: tuple(FLOWERS.index(f) for row in data["flowers"] for f in row)

@@ -15,17 +15,22 @@ from typing import Any
 
 from ludoteca.core.messages import GameCatalogue, Message
 
-from .components import (
-    FIRST_SHOP,
-    SHOP_KIND_NAMES,
-    SHOP_KINDS,
-    TILE_NAMES,
-    TILE_TYPE,
-    TYPE_NAMES,
-    TYPES,
-)
+from .components import FIRST_SHOP, FLOWERS, SHOP_KINDS, SIDES, TILE_NAMES, TILE_TYPE, TYPES
 
 MESSAGES = GameCatalogue(__package__)
+
+
+def _names(group: str, ids: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """`{lang: names}` of components `ids`, in that order: the codes `component.<group>.<id>`."""
+    table = MESSAGES.table(f"component.{group}")
+    return {lang: tuple(words[i] for i in ids) for lang, words in table.items()}
+
+
+# Component names by language, in the order of their ids (building types, shop kinds, flowers).
+TYPE_NAMES = _names("type", TYPES)
+SHOP_KIND_NAMES = _names("shop", SHOP_KINDS)
+FLOWER_NAMES = _names("flower", FLOWERS)
+SIDE_NAMES = {side: MESSAGES.templates(f"component.side.{side}") for side in SIDES}
 
 # The error texts and illegal-action reasons, by code: the messages `text.<code>`.
 TEXT: dict[str, dict[str, str]] = MESSAGES.group("text")

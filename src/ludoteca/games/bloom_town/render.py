@@ -11,21 +11,17 @@ from typing import TYPE_CHECKING
 from .components import (
     BLOOMING,
     COLS,
-    FLOWER_NAMES,
     FLOWER_SPACE,
     LETTERS,
     ROWS,
-    SHOP_KIND_NAMES,
     SHOP_KINDS,
     SHOP_ROOF,
-    SIDE_NAMES,
     TILE_CODE,
     TILE_COPIES,
     TYPE_COLOURS,
     TYPE_INDEX,
-    TYPE_NAMES,
 )
-from .messages import MESSAGES
+from .messages import FLOWER_NAMES, MESSAGES, SHOP_KIND_NAMES, SIDE_NAMES, TYPE_NAMES
 
 if TYPE_CHECKING:
     from .rules import BloomTownState

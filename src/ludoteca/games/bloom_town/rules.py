@@ -15,7 +15,7 @@ import random
 from itertools import compress
 from typing import Any
 
-from ludoteca.core import Action, State, rank
+from ludoteca.core import Action, Message, State, rank
 from ludoteca.core.result import Result
 
 from . import heuristic, messages, strategy
@@ -414,7 +414,16 @@ class BloomTownState(State):
         """Most points; ties go to the player later in turn order (spec §8.3)."""
         position = {seat: i for i, seat in enumerate(self.order)}
         keys = [(self.points[p], position[p]) for p in range(self.num_players)]
-        return rank(keys, ["score", "later in turn order"], self.scores(), self.breakdown())
+        return rank(keys, ["score", "later in turn order"], self.scores(), self.breakdown(),
+                    self.end_reason())
+
+    def end_reason(self) -> Message | None:
+        """Enough stacks ran out, the round was finished and the hands were scored (spec §8.3)."""
+        if self.phase != "over":
+            return None
+        empty = sum(1 for stack in self.stacks if not stack)
+        return messages.MESSAGES.message("end.stacks", empty=empty, needed=END_TRIGGER[self.num_players],
+                                         stacks=len(self.stacks))
 
     def evaluation(self, player: int) -> float:
         """Projected final lead: the score plus what the town, hand and token promise (`strategy`)."""

@@ -16,15 +16,7 @@ if TYPE_CHECKING:
     from .rules import BloomTownState
 
 
-PHRASES: dict[str, Phrase] = {
-    "build": MESSAGES.phrase("move.build"),
-    "take": MESSAGES.phrase("move.take"),
-    "keep": MESSAGES.phrase("move.keep"),
-    "pass": MESSAGES.phrase("move.pass"),
-    "double": MESSAGES.phrase("move.double"),
-    "extra": MESSAGES.phrase("move.extra"),
-    "rescore": MESSAGES.phrase("move.rescore"),
-}
+PHRASES: dict[str, Phrase] = MESSAGES.phrases()
 SOURCES = {"bloom": MESSAGES.templates("move.sources.bloom"),
            "token": MESSAGES.templates("move.sources.token")}
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .board import EMPTY, STATUETTE
+from .components import EMPTY, STATUETTE
 from .notation import Place
 
 if TYPE_CHECKING:

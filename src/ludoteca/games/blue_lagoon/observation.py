@@ -19,7 +19,7 @@ import numpy as np
 
 from ludoteca.core.observation import Encoder, seats_from
 
-from .board import TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, map_board, settler_allowance
+from .components import TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, map_board, settler_allowance
 
 if TYPE_CHECKING:
     from .rules import BlueLagoonState

@@ -14,7 +14,7 @@ from .components import COMPONENTS, EMPTY, TOKEN_LETTERS, board
 from .messages import MESSAGES
 
 _COLOURS = [c["hex"] for c in COMPONENTS["colours"]]
-_COLOUR_NAMES = [c["name"] for c in COMPONENTS["colours"]]
+_COLOUR_NAMES = [MESSAGES.message(f"component.colour.{c['id']}") for c in COMPONENTS["colours"]]
 _TOKEN_COLOURS = ("dark_orange3", "green_yellow", "cyan", "magenta", "bright_white")  # C B W P S
 _WORDS = MESSAGES.tree("render.words")
 # The legend stands to the right of the board (a long row is 55 characters), so the picture

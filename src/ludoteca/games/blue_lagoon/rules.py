@@ -3,7 +3,7 @@
 The rules specification is docs/specs/blue-lagoon.md in the repository; every "spec" section
 number in this package refers to it.
 
-Tiles are numbered row by row (see `board.py`). Besides the position itself the state keeps a few
+Tiles are numbered row by row (see `components.py`). Besides the position itself the state keeps a few
 derived tables, maintained incrementally because they make legal-move generation cheap:
 `empty_sea` (sorted) and, per seat, the empty land and sea tiles next to its own pieces.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoteca.core import State, rank
+from ludoteca.core import Message, State, rank
 from ludoteca.core.words import language
 
 from . import heuristic, scoring, strategy
@@ -84,6 +84,7 @@ class BlueLagoonState(State):
         state.rng = random.Random(seed)
         state.history = []
         state._legal_cache = {}
+        state._sentences = None
         state.geo = b.key
         state.phase = position.phase
         state.current = position.current
@@ -352,7 +353,15 @@ class BlueLagoonState(State):
     def result(self):
         keys = [(score, sum(counts)) for score, counts in zip(self.scores(), self.counts,
                                                                strict=True)]
-        return rank(keys, ["score", "most tokens"], self.scores(), self.breakdown())
+        return rank(keys, ["score", "most tokens"], self.scores(), self.breakdown(),
+                    self.end_reason())
+
+    def end_reason(self) -> Message | None:
+        """The last phase ended (spec 4.6): every resource taken, or else nobody could place."""
+        if not self.finished:
+            return None
+        phase = "exploration" if self.phase == "E" else "settlement"
+        return MESSAGES.message(f"end.{phase}.{'stuck' if self.res_left else 'resources'}")
 
     def evaluation(self, player: int) -> float:
         """Lead in the estimated final total, potential included (see `strategy.py`)."""

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.data import load_json
 
-from .board import EMPTY, STATUETTE, TOKEN_LIMITS, board
+from .components import EMPTY, STATUETTE, TOKEN_LIMITS, board
 from .scoring import ISLANDS_7, ISLANDS_8, LINK_POINTS, RESOURCE_POINTS, SET_BONUS, STATUETTE_POINTS
 
 if TYPE_CHECKING:

@@ -7,10 +7,10 @@ from ludoteca.core import Phrase, say, seat_name
 from .messages import MESSAGES
 from .notation import Place
 
-PLACED: Phrase = MESSAGES.phrase("move.placed")
+PHRASES: dict[str, Phrase] = MESSAGES.phrases()
 PIECES = {kind: MESSAGES.templates(f"piece.{kind}") for kind in "ST"}
 
 
 def describe(action: Place, player: int, lang: str, you: bool) -> str:
-    return say(PLACED, lang, you, seat_name(player, lang), piece=PIECES[action.kind],
+    return say(PHRASES["placed"], lang, you, seat_name(player, lang), piece=PIECES[action.kind],
                at=f"{action.row},{action.col}")

@@ -1,6 +1,6 @@
 """City Square Off: two 9×9 cities, 21 polyomino tiles, one shape card a round, placed at once.
 
-Spec: docs/specs/city-square-off.md. Rules live in `rules.py`, geometry in `pieces.py`, notation in
+Spec: docs/specs/city-square-off.md. Rules live in `rules.py`, geometry in `components.py`, notation in
 `notation.py`, the end-of-game comparisons in `scoring.py` and the terminal picture in `render.py`.
 """
 

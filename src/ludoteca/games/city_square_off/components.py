@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from ludoteca.core.data import load_json
+from ludoteca.core.messages import Message
 
+from .messages import MESSAGES
 from .notation import Place
 
 PACKAGE = __package__
@@ -27,13 +29,17 @@ PLACEMENT_MEMO = 2_000  # cities remembered per piece by `Catalogue.placements` 
 
 @dataclass(frozen=True)
 class Piece:
-    """A tile or starter: its id, names and canonical orientations (token → cells)."""
+    """A tile or starter: its id, name (the catalogue's `component.shape.<id>`, in the reader's
+    language) and canonical orientations (token → cells)."""
 
     id: str
-    names: dict[str, str]
     is_starter: bool
     orientations: dict[str, tuple[tuple[int, int], ...]]
     aliases: dict[str, str]  # each of r0–r3, f0–f3 → the canonical token with the same cells
+
+    @property
+    def names(self) -> Message:
+        return MESSAGES.message(f"component.shape.{self.id}")
 
 
 def orientations(cells: list[list[int]]) -> tuple[dict[str, tuple[tuple[int, int], ...]], dict[str, str]]:
@@ -292,7 +298,7 @@ class Catalogue:
 
     @staticmethod
     def _piece(data: dict, is_starter: bool) -> Piece:
-        return Piece(data["id"], data["name"], is_starter, *orientations(data["cells"]))
+        return Piece(data["id"], is_starter, *orientations(data["cells"]))
 
     def _placements(self, piece: Piece) -> list[tuple[Place, Footprint]]:
         geometry = self.geometry

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
+from .components import Catalogue
 from .notation import Place
-from .pieces import Catalogue
 
 CONTACT = 1.0  # per side of the shape pressed against the city or the grid's edge
 SEALED = -3.0  # per open square left with no open neighbour

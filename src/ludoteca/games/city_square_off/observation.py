@@ -18,8 +18,8 @@ import numpy as np
 
 from ludoteca.core.observation import Encoder, Features
 
+from .components import catalogue
 from .notation import Place
-from .pieces import catalogue
 
 if TYPE_CHECKING:
     from .rules import CitySquareOffState

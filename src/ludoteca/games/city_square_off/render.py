@@ -174,7 +174,7 @@ def component_texts(state: CitySquareOffState, lang: str) -> dict[str, str]:
         drawing = ["  " + " ".join(mark if (r, c) in cells else "." for c in range(cols))
                    for r in range(rows)]
         kind = words["starter"] if piece.is_starter else words["tile"]
-        name = piece.names.get(lang) or piece.names["en"]
+        name = piece.names.text(lang)
         head = f"{piece.id} — {name} ({kind}, {len(cells)} {words['squares']})"
         texts[piece.id.lower()] = "\n".join([head, *drawing])
     return texts

@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoteca.core import State
+from ludoteca.core import Message, State
+from ludoteca.core.messages import CORE
 from ludoteca.core.result import Result
 
 from . import heuristic, scoring, strategy
@@ -44,7 +45,7 @@ class CitySquareOffState(State):
         "owes",  # seats that owe a placement this round
         "pending",  # per seat: the submitted, not yet applied placement, or None
         "stuck",  # per seat (City Sprint): no unplaced tile fits any more
-        "outcome",  # None while playing; then {"winners": [...], "reason": str}
+        "outcome",  # None while playing; then {"winners": [...], "reason": str, "end": why}
     )
 
     # How `clone` copies the fields (see `State._copy_fields_into`); `outcome` is deep-copied.
@@ -238,9 +239,11 @@ class CitySquareOffState(State):
             return
         full = [seat for seat in (0, 1) if self._open_count(seat) == 0]
         if variant == SPRINT and full:
-            self._end(full, "full grid")
-        elif variant == EXPANSION and (len(self.owes) < 2 or not self.deck or full):
-            self._end_expansion()
+            self._end(full, "full grid", _why("full", seats=full))
+        elif variant == EXPANSION and len(self.owes) < 2:
+            self._end_expansion(_why("blocked", shape=self.revealed[-1], seat=1 - self.owes[0]))
+        elif variant == EXPANSION and (full or not self.deck):
+            self._end_expansion(_why("full", seats=full) if full else _why("deck"))
         else:
             self._start_round()
 
@@ -249,7 +252,7 @@ class CitySquareOffState(State):
             self._start_sprint_round()
             return
         if not self.deck:
-            self._end_by_regions("deck exhausted")
+            self._end_by_regions("deck exhausted", _why("deck"))
             return
         card = self.deck.pop(0)
         self.revealed.append(card)
@@ -260,11 +263,11 @@ class CitySquareOffState(State):
         self.owes = (0, 1) if all(can_place) else tuple(s for s in (0, 1) if can_place[s])
         if expansion:
             if not self.owes:
-                self._end_expansion()
+                self._end_expansion(_why("both_blocked", shape=card))
         elif len(self.owes) == 1:
-            self._end(list(self.owes), "opponent blocked")
+            self._end(list(self.owes), "opponent blocked", _why("blocked", shape=card, seat=1 - self.owes[0]))
         elif not self.owes:
-            self._end_by_regions("both blocked")
+            self._end_by_regions("both blocked", _why("both_blocked", shape=card))
 
     def _start_sprint_round(self) -> None:
         for seat in (0, 1):
@@ -273,19 +276,22 @@ class CitySquareOffState(State):
         self.owes = tuple(seat for seat in (0, 1) if not self.stuck[seat])
         if not self.owes:
             counts = [self._open_count(seat) for seat in (0, 1)]
-            self._end(scoring.fewest_wins(counts), "fewer uncovered squares")
+            self._end(scoring.fewest_wins(counts), "fewer uncovered squares", _why("stuck"))
 
-    def _end_by_regions(self, reason: str) -> None:
+    def _end_by_regions(self, reason: str, why: dict[str, Any]) -> None:
         regions = [self._open_regions(seat) for seat in (0, 1)]
         verdict = scoring.compare_regions(regions[0], regions[1])
-        self._end([0] if verdict > 0 else [1] if verdict < 0 else [0, 1], f"{reason}: open regions")
+        self._end([0] if verdict > 0 else [1] if verdict < 0 else [0, 1], f"{reason}: open regions", why)
 
-    def _end_expansion(self) -> None:
-        self._end(scoring.fewest_wins([self._overhang(seat) for seat in (0, 1)]), "fewer overhanging squares")
+    def _end_expansion(self, why: dict[str, Any]) -> None:
+        self._end(scoring.fewest_wins([self._overhang(seat) for seat in (0, 1)]), "fewer overhanging squares",
+                  why)
 
-    def _end(self, winners: list[int], reason: str) -> None:
+    def _end(self, winners: list[int], reason: str, why: dict[str, Any]) -> None:
+        """`reason`: the comparison that decided (the tie-break label); `why`: what ended the
+        game, for `end_reason` (`_why`)."""
         self.owes = ()
-        self.outcome = {"winners": winners, "reason": reason}
+        self.outcome = {"winners": winners, "reason": reason, "end": why}
 
     # ---- measures -----------------------------------------------------------------------------
 
@@ -321,7 +327,24 @@ class CitySquareOffState(State):
         tiebreak = None
         if self.outcome:
             tiebreak = "draw" if len(winners) == 2 else self.outcome["reason"]
-        return Result(scores, ranking, winners, tiebreak, self.breakdown())
+        return Result(scores, ranking, winners, tiebreak, self.breakdown(), self.end_reason())
+
+    def end_reason(self) -> Message | None:
+        """What ended the game: the shape that did not fit, a full grid, the deck, no tile left."""
+        if self.outcome is None:
+            return None
+        why = self.outcome["end"]
+        args: dict[str, Any] = {}
+        if "shape" in why:
+            args["shape"] = MESSAGES.message("end.shape", name=self.catalogue.pieces[why["shape"]].names,
+                                             id=why["shape"])
+        if "seat" in why:
+            args["who"] = CORE.message("seat", seat=why["seat"])
+        code = why["code"]
+        if code == "full":
+            code = "full.both" if len(why["seats"]) == 2 else "full.one"
+            args["who"] = CORE.message("seat", seat=why["seats"][0])
+        return MESSAGES.message(f"end.{code}", **args)
 
     def evaluation(self, player: int) -> float:
         """How much better `player`'s open space is than the other city's (see `strategy`).
@@ -425,3 +448,8 @@ class CitySquareOffState(State):
             last = max(i for i, (seat, _) in enumerate(sample.history) if seat == other)
             del sample.history[last]
         return sample
+
+
+def _why(code: str, **args: Any) -> dict[str, Any]:
+    """What ended a game, as plain data kept in `outcome` (read by `end_reason`)."""
+    return {"code": code, **args}

@@ -21,7 +21,7 @@ from __future__ import annotations
 from math import log1p
 from typing import NamedTuple
 
-from .pieces import Catalogue
+from .components import Catalogue
 
 HOLE_LIMIT = 5  # open regions up to this size are checked one by one for a shape that fits
 MEMO_LIMIT = 20_000  # cities remembered by `city_value`

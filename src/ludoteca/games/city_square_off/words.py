@@ -8,20 +8,18 @@ from .components import catalogue
 from .messages import MESSAGES
 from .notation import STARTER_IDS, Place
 
-STARTER: Phrase = MESSAGES.phrase("move.starter")
-TILE: Phrase = MESSAGES.phrase("move.tile")
-IN_SECRET: Phrase = MESSAGES.phrase("move.in_secret")
+PHRASES: dict[str, Phrase] = MESSAGES.phrases()
 
 
 def describe(action: Place, player: int, lang: str, you: bool, secret: bool) -> str:
     who = seat_name(player, lang)
     if secret:
-        return say(IN_SECRET, lang, you, who)
+        return say(PHRASES["in_secret"], lang, you, who)
     square = catalogue().geometry.square_name(action.row, action.col)
     if action.piece in STARTER_IDS:
         name = catalogue().pieces[action.piece].names
-        return say(STARTER, lang, you, who, name=name, square=square, orient=action.orient)
-    return say(TILE, lang, you, who, piece=action.piece, square=square, orient=action.orient)
+        return say(PHRASES["starter"], lang, you, who, name=name, square=square, orient=action.orient)
+    return say(PHRASES["tile"], lang, you, who, piece=action.piece, square=square, orient=action.orient)
 
 
 def is_secret(to_move: tuple[int, ...], action: Place, player: int) -> bool:

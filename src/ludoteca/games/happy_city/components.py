@@ -2,7 +2,9 @@
 
 Every card of the game (buildings, residences, the Happy Market and both special sets) has a
 unique key, so the rules and the scoring look cards up in flat dicts keyed by that string.
-Colours are small ints (index into `COLOURS`); colourless cards have colour None.
+Colours are small ints (index into `COLOURS`); colourless cards have colour None. Card names
+are catalogue texts (`component.card.<key>` in `data/messages.<lang>.json`), so a language is a
+data change; the JSON files keep keys and numbers (and the French names printed on the cards).
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.data import load_json
+from ludoteca.core.messages import Message
+
+from .messages import MESSAGES
 
 PACKAGE = "ludoteca.games.happy_city"
 
@@ -31,8 +36,6 @@ class Card:
     key: str
     kind: str
     index: int
-    name_en: str
-    name_es: str
     name_fr: str | None
     deck: int
     cost: int
@@ -48,8 +51,13 @@ class Card:
     def is_special(self) -> bool:
         return self.kind in ("family", "expert")
 
+    @property
+    def names(self) -> Message:
+        """The card's name, written in the reader's language (`component.card.<key>`)."""
+        return MESSAGES.message(f"component.card.{self.key}")
+
     def name(self, lang: str) -> str:
-        return self.name_es if lang == "es" else self.name_en
+        return self.names.text(lang)
 
 
 def _colour(code: str | None) -> int | None:
@@ -64,29 +72,28 @@ def _load() -> dict[str, Card]:
     cards: dict[str, Card] = {}
     for raw in load_json(PACKAGE, "buildings.json")["buildings"]:
         cards[raw["key"]] = Card(
-            raw["key"], "building", raw["index"], raw["name_en"], raw["name_es"], raw["name_fr"],
+            raw["key"], "building", raw["index"], raw["name_fr"],
             raw["deck"], raw["cost"], _colour(raw["type"]), raw["income"], raw["people"],
             raw["hearts"], (), "", {},
         )
     for raw in load_json(PACKAGE, "residences.json")["residences"]:
         cards[raw["key"]] = Card(
-            raw["key"], "residence", 100 + raw["index"], raw["name_en"], raw["name_es"],
-            raw["name_fr"], 0, raw["cost"], _colour(raw["type"]), 0, raw["people"], raw["hearts"],
-            (), "", {},
+            raw["key"], "residence", 100 + raw["index"], raw["name_fr"], 0, raw["cost"],
+            _colour(raw["type"]), 0, raw["people"], raw["hearts"], (), "", {},
         )
     raw = load_json(PACKAGE, "start-card.json")["start_card"]
-    cards[MARKET] = Card(MARKET, "market", 0, raw["name_en"], raw["name_es"], raw["name_fr"], 0,
+    cards[MARKET] = Card(MARKET, "market", 0, raw["name_fr"], 0,
                          raw["cost"], None, raw["income"], raw["people"], raw["hearts"], (), "", {})
     for raw in load_json(PACKAGE, "specials-family.json")["specials"]:
         cards[raw["key"]] = Card(
-            raw["key"], "family", 200 + raw["index"], raw["name_en"], raw["name_es"], raw["name_fr"],
+            raw["key"], "family", 200 + raw["index"], raw["name_fr"],
             0, 0, None, raw["income"], raw["people"], raw["hearts"], _condition(raw["condition"]),
             "", {},
         )
     for raw in load_json(PACKAGE, "specials-expert.json")["specials"]:
         printed = raw["printed"]
         cards[raw["key"]] = Card(
-            raw["key"], "expert", 300 + raw["index"], raw["name_en"], raw["name_es"], None, 0, 0,
+            raw["key"], "expert", 300 + raw["index"], None, 0, 0,
             None, printed["income"], printed["people"], printed["hearts"],
             _condition(raw["condition"]), raw["timing"], raw["effect"],
         )
@@ -131,7 +138,8 @@ def card_facts(key: str) -> dict[str, Any]:
     """What a face-up card shows, as JSON-safe data (for views; never on the hot path)."""
     card = CARDS[key]
     facts: dict[str, Any] = {
-        "name_en": card.name_en, "name_es": card.name_es, "kind": card.kind, "deck": card.deck,
+        "names": MESSAGES.by_language(f"component.card.{key}"),
+        "name_en": card.name("en"), "name_es": card.name("es"), "kind": card.kind, "deck": card.deck,
         "cost": card.cost, "colour": None if card.colour is None else COLOURS[card.colour],
         "income": card.income, "people": card.people, "hearts": card.hearts,
     }
@@ -145,8 +153,3 @@ def card_facts(key: str) -> dict[str, Any]:
 def condition_text(key: str) -> str:
     """A special's condition as printed in the spec, e.g. 'B2 G1'."""
     return " ".join(f"{COLOURS[c]}{n}" for c, n in CONDITION[key])
-
-
-def counts_text(counts: list[int]) -> str:
-    """Colour counts in the same style, e.g. 'B1 G1' (colours with no card left out)."""
-    return " ".join(f"{COLOURS[c]}{n}" for c, n in enumerate(counts) if n) or "no colour"

@@ -19,7 +19,7 @@ import random
 from typing import TYPE_CHECKING
 
 from . import scoring
-from .cards import COLOUR, CONDITION, COST, HEARTS, INCOME, PEOPLE
+from .components import COLOUR, CONDITION, COST, HEARTS, INCOME, PEOPLE
 from .notation import BOX, COIN, PASS, SPHINX, Move
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ import numpy as np
 
 from ludoteca.core.observation import Encoder, Features, seats_from
 
-from .cards import COLOURS, INDEX, RESIDENCES
+from .components import COLOURS, INDEX, RESIDENCES
 
 if TYPE_CHECKING:
     from .rules import HappyCityState

@@ -81,7 +81,7 @@ def component_texts(state: HappyCityState, lang: str) -> dict[str, str]:
     words = SHOW.get(lang, SHOW["en"])
     texts = {}
     for key, card in CARDS.items():
-        name = card.name_es if lang == "es" else card.name_en
+        name = card.name(lang)
         colour = f", {words['colours'][card.colour]}" if card.colour is not None else ""
         head = f"{name} ({words['kinds'].get(card.kind, card.kind)}{colour})"
         facts = [f"{words['cost']} {card.cost}", f"{words['people']} {card.people}",

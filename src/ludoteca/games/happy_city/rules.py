@@ -14,13 +14,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoteca.core import State, rank
+from ludoteca.core import Message, State, rank
 from ludoteca.core.result import Result
 
 from . import heuristic, scoring, strategy
 from .components import (
     CARDS,
     COLOUR,
+    COLOUR_WORDS,
     COLOURS,
     CONDITION,
     COST,
@@ -36,8 +37,6 @@ from .components import (
     SPHINX,
     START_COINS,
     card_facts,
-    condition_text,
-    counts_text,
 )
 from .messages import MESSAGES
 from .notation import BOX, BUY, COIN, DISCARD, DRAW, PASS, Move
@@ -394,7 +393,15 @@ class HappyCityState(State):
         parts = self.breakdown()
         scores = [part["score"] for part in parts]
         keys = [(s, self.coins[p]) for p, s in enumerate(scores)]
-        return rank(keys, ["score", "coins"], scores, parts)
+        return rank(keys, ["score", "coins"], scores, parts, self.end_reason())
+
+    def end_reason(self) -> Message | None:
+        """A city reached 10 cards and the round was finished, or the round limit was reached (4.7)."""
+        if self.phase != "game_over":
+            return None
+        if self.triggered:
+            return MESSAGES.message("end.city_size", cards=CITY_SIZE)
+        return MESSAGES.message("end.round_limit", rounds=self.round_limit)
 
     def evaluation(self, player: int) -> float:
         """The real score lead once the game is over; before that, the lead in projected final
@@ -548,15 +555,12 @@ _REASONS = {
     "not_in_row": MESSAGES.templates("reason.not_in_row"),
     "condition": MESSAGES.templates("reason.condition"),
 }
-# cards of a colour, one and several (cartas azules)
-_CARDS_ES = (("amarilla", "amarillas"), ("azul", "azules"), ("verde", "verdes"), ("naranja", "naranjas"),
-             ("morada", "moradas"))
 
 
 def _word(name: str, value: Any, lang: str) -> str:
     """One fact of a reason, written in `lang`."""
     if name == "card":  # English gives both names, e.g. "School (Escuela)"; Spanish only its own
-        return CARDS[value].name_es if lang == "es" else _name(value)
+        return _card_in_reason(value, lang)
     if name == "name":
         return CARDS[value].name(lang)
     if name == "step":
@@ -566,24 +570,32 @@ def _word(name: str, value: Any, lang: str) -> str:
     if name == "coins":  # English follows "you have" with the number alone
         return MESSAGES.text("reason_coins.one" if value == 1 else "reason_coins.many", lang, n=value)
     if name == "needs":
-        return _colours_es(CONDITION[value]) if lang == "es" else condition_text(value)
+        return _colour_counts(CONDITION[value], lang)
     if name == "has":
-        return _colours_es(tuple(enumerate(value))) if lang == "es" else counts_text(value)
+        return _colour_counts(tuple(enumerate(value)), lang)
     return str(value)
 
 
-def _colours_es(counts: tuple[tuple[int, int], ...]) -> str:
-    """Colour counts in Spanish: '2 cartas azules y 1 verde' (colours with no card left out)."""
+def _colour_counts(counts: tuple[tuple[int, int], ...], lang: str) -> str:
+    """Colour counts as a reason reads them ("B2 G1", "2 cartas azules y 1 verde"), colours with
+    no card left out. The grammar is the catalogue's: the first count and the others, one card
+    and several, per colour (`colour_count.<first|rest>.<one|many>.<colour>`), then the joins."""
     parts: list[str] = []
     for c, n in counts:
         if n:
-            noun = "" if parts else "carta " if n == 1 else "cartas "
-            parts.append(f"{n} {noun}{_CARDS_ES[c][n != 1]}")
+            form = f"{'rest' if parts else 'first'}.{'one' if n == 1 else 'many'}"
+            parts.append(MESSAGES.text(f"colour_count.{form}.{COLOUR_WORDS[c]}", lang, n=n))
     if not parts:
-        return "0 cartas de color"
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} y {parts[-1]}"
+        return MESSAGES.text("colour_count.none", lang)
+    text = parts[0]
+    for number, part in enumerate(parts[1:], start=2):
+        join = "colour_count.last" if number == len(parts) else "colour_count.join"
+        text = MESSAGES.text(join, lang, list=text, item=part)
+    return text
 
 
-def _name(key: str) -> str:
+def _card_in_reason(key: str, lang: str) -> str:
+    """A card in a reason: English gives both names, "School (Escuela)"; other languages their
+    own name only."""
     card = CARDS[key]
-    return f"{card.name_en} ({card.name_es})"
+    return f"{card.name('en')} ({card.name('es')})" if lang == "en" else card.name(lang)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import scoring
-from .cards import CONDITION, EFFECT, HEARTS, INCOME, PEOPLE, RESIDENCES
+from .components import CONDITION, EFFECT, HEARTS, INCOME, PEOPLE, RESIDENCES
 
 if TYPE_CHECKING:
     from .rules import HappyCityState

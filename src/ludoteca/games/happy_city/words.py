@@ -15,17 +15,7 @@ if TYPE_CHECKING:
     from .rules import HappyCityState
 
 
-PHRASES: dict[str, Phrase] = {
-    "pass": MESSAGES.phrase("move.pass"),
-    "coin": MESSAGES.phrase("move.coin"),
-    "discard": MESSAGES.phrase("move.discard"),
-    "draw": MESSAGES.phrase("move.draw"),
-    "buy": MESSAGES.phrase("move.buy"),
-    "special": MESSAGES.phrase("move.special"),
-    "market": MESSAGES.phrase("move.market"),
-    "sphinx": MESSAGES.phrase("move.sphinx"),
-    "sphinx box": MESSAGES.phrase("move.sphinx_box"),
-}
+PHRASES: dict[str, Phrase] = MESSAGES.phrases()
 
 
 def _coins(n: int) -> Message:
@@ -42,9 +32,9 @@ def describe(state: HappyCityState, action: Move, player: int, lang: str, you: b
     if verb == "market":
         return say(PHRASES[verb], lang, you, who, colour=MESSAGES.message(f"market_colour.{arg}"))
     if verb == "sphinx" and arg == BOX:
-        return say(PHRASES["sphinx box"], lang, you, who)
+        return say(PHRASES["sphinx_box"], lang, you, who)
     card = CARDS[arg]
-    names = {"en": card.name_en, "es": card.name_es}
+    names = card.names
     if verb == "buy":
         return say(PHRASES[verb], lang, you, who, card=names, price=_coins(state.cost(player, arg)))
     return say(PHRASES[verb], lang, you, who, card=names)

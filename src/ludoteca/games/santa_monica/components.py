@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 from ludoteca.core import OptionError
 from ludoteca.core.data import load_json
-from ludoteca.core.messages import Message
+from ludoteca.core.messages import FALLBACK, Message, languages, written
 
 from .messages import MESSAGES, refusal
 
@@ -48,6 +48,8 @@ MISC_TYPES = {
     "per_filled_ring": ("points",),
     "per_complete_column": ("points",),
 }
+# The field that identifies each kind of component (the `<id>` of its catalogue name).
+_ID_KEYS = {"card": "id", "tile": "id", "face": "code", "objective": "id"}
 PENALTY_TYPES = {
     "per_unplaced": ("per", "points"),
     "rank_unplaced": ("points_by_rank", "second_rank_min_players"),
@@ -93,6 +95,26 @@ class Content:
         ]
         self.objectives: list[dict] = raw["objectives.json"]["objectives"]
         self.objective_index = {o["id"]: i for i, o in enumerate(self.objectives)}
+
+    def names(self, kind: str, entry: dict) -> Message | dict[str, str]:
+        """The name of a component (`kind` card, tile, face or objective) in every language: the
+        names a replacement content file gives it (`name`, and `name_<lang>`), or else ours, the
+        catalogue's `component.<kind>.<id>`, so that adding a language is a catalogue change."""
+        if "name" in entry:
+            given = {key[len("name_"):]: text for key, text in entry.items() if key.startswith("name_")}
+            return {**given, FALLBACK: entry["name"]}
+        return MESSAGES.message(f"component.{kind}.{entry[_ID_KEYS[kind]]}")
+
+    def name(self, kind: str, entry: dict, lang: str) -> str:
+        """`names` written in `lang`."""
+        return written(self.names(kind, entry), lang)
+
+    def name_fields(self, kind: str, entry: dict) -> dict[str, Any]:
+        """The name as a view gives it: `names` in every language, and the older `name` (English)
+        and `name_es` fields that renderers read."""
+        names = self.names(kind, entry)
+        every = {lang: written(names, lang) for lang in languages()}
+        return {"name": every[FALLBACK], "name_es": every["es"], "names": every}
 
     def tag_mask(self, tags: list[str]) -> int:
         mask = 0
@@ -180,6 +202,18 @@ def _unique(where: Where, items: list[dict], key: str) -> None:
         seen.add(value)
 
 
+def _named(where: Where, items: list[dict], kind: str) -> None:
+    """Every entry has a name: a text `name` of its own (replacement content), or ours in the
+    catalogue (`Content.names`)."""
+    for item in items:
+        ident = item.get(_ID_KEYS[kind])
+        if "name" in item:
+            if not isinstance(item["name"], str) or not item["name"]:
+                _fail(where, "content.every_entry_needs_text", key=repr("name"))
+        elif f"component.{kind}.{ident}" not in MESSAGES:
+            _fail(where, "content.no_name", ident=repr(ident))
+
+
 def validate(raw: dict[str, Any]) -> None:
     """Raise `ContentError` naming the first rule the content breaks (rules of spec 2.4–2.7)."""
     for name in FILES:
@@ -198,8 +232,8 @@ def _validate_cards(data: dict) -> list[str]:
     cards = _list("cards.json", data, "cards")
     if not cards:
         _fail("cards.json", "content.there_least_one_card")
-    for key in ("id", "name", "name_es"):
-        _unique("cards.json", cards, key)
+    _unique("cards.json", cards, "id")
+    _named("cards.json", cards, "card")
     for card in cards:
         where = _part("cards.json", "card", card['id'])
         if card.get("row") not in ROWS:
@@ -286,8 +320,8 @@ def _validate_tiles(data: dict, tags: list[str]) -> None:
     tiles = _list("starting-tiles.json", data, "tiles")
     if not 2 <= len(tiles) <= MAX_TILES:
         _fail("starting-tiles.json", "content.there_2_max_tiles", max_tiles=MAX_TILES)
-    for key in ("id", "name", "name_es"):
-        _unique("starting-tiles.json", tiles, key)
+    _unique("starting-tiles.json", tiles, "id")
+    _named("starting-tiles.json", tiles, "tile")
     for tile in tiles:
         where = _part("starting-tiles.json", "tile", tile['id'])
         if not tile["id"].isalpha() or not tile["id"].isupper() or not tile["id"].isascii():
@@ -328,6 +362,7 @@ def _validate_faces(data: dict) -> None:
     if len(faces) > MAX_TILES:
         _fail("sand-dollar-tiles.json", "content.most_max_tiles_faces", max_tiles=MAX_TILES)
     _unique("sand-dollar-tiles.json", faces, "code")
+    _named("sand-dollar-tiles.json", faces, "face")
     for face in faces:
         where = _part("sand-dollar-tiles.json", "face", face['code'])
         if not face["code"].isalpha() or not face["code"].isupper() or not face["code"].isascii():
@@ -348,6 +383,7 @@ def _validate_objectives(data: dict, tags: list[str]) -> None:
     if not objectives:
         _fail("objectives.json", "content.there_least_one_objective")
     _unique("objectives.json", objectives, "id")
+    _named("objectives.json", objectives, "objective")
     for objective in objectives:
         where = _part("objectives.json", "objective", objective['id'])
         _check_entry(where, objective.get("wave_bonus"), WAVE_TYPES, tags)

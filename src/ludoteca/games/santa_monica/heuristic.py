@@ -18,7 +18,7 @@ from ludoteca.core import Action
 from .notation import Happy, Move, Pick, Step, Swap, Take, Truck, UseFace, Word
 
 if TYPE_CHECKING:
-    from .content import Content
+    from .components import Content
     from .rules import SantaMonicaState
 
 EXTRA_CARD_FACES = ("TWO", "COL")  # faces that buy a second card: the advice is to use them

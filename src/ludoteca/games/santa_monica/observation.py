@@ -24,7 +24,7 @@ import numpy as np
 
 from ludoteca.core.observation import Encoder, Features, seats_from
 
-from .content import Content, load_content
+from .components import Content, load_content
 
 if TYPE_CHECKING:
     from .rules import SantaMonicaState

@@ -17,8 +17,6 @@ WIDTH = 78
 ROW_LABEL = 4
 
 
-def _name(item: dict, lang: str) -> str:
-    return item["name_es"] if lang == "es" else item["name"]
 
 
 def render(state: SantaMonicaState, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
@@ -35,7 +33,7 @@ def render(state: SantaMonicaState, lang: str = "en", player: int | None = None,
         + (f" — {words['to_move']}: {words['player']} {state.turn}" if state.to_move
            else f" — {words['over']}")
         + (f" — {words['final']}" if state.final_round else ""),
-        f"{words['objective']}: {_name(objective, lang)} · {words['faces']}: {faces}",
+        f"{words['objective']}: {c.name('objective', objective, lang)} · {words['faces']}: {faces}",
     ]
     for label, slots in ((words["front"], state.front), (words["back"], state.back)):
         cells = [c.cards[i]["id"] if i >= 0 else "--" for i in slots]
@@ -56,7 +54,7 @@ def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
     city, people, prints = state.cities[p], state.people[p], state.footprints[p]
     tile = c.tiles[state.tiles[p]] if state.tiles[p] >= 0 else None
     head = (f"{words['player']} {p}{' (' + words['you'] + ')' if is_you else ''}: {words['tile']} "
-            f"{_name(tile, lang) if tile else '?'}, {state.sand[p]} {words['sd']}, "
+            f"{c.name('tile', tile, lang) if tile else '?'}, {state.sand[p]} {words['sd']}, "
             f"{len(city) - 2} {words['card'] if len(city) == 3 else words['cards']}, "
             f"{words['score']} {score}")
     columns = sorted({s >> 1 for s in city})
@@ -92,19 +90,19 @@ def component_texts(state: SantaMonicaState, lang: str) -> dict[str, str]:
     def tags(names: list[str]) -> str:
         return ", ".join(c.tag_names.get(tag, {}).get(lang, tag) for tag in names)
 
-    def entry(item: dict, kind: str, *extra: str) -> str:
+    def entry(item: dict, component: str, kind: str, *extra: str) -> str:
         mark = f" — {words['stand_in']}" if str(item.get("status", "")).startswith("stand-in") else ""
-        head = f"{item.get('id', item.get('code'))} — {_name(item, lang)} ({kind}){mark}"
+        head = f"{item.get('id', item.get('code'))} — {c.name(component, item, lang)} ({kind}){mark}"
         return "\n".join([head, *extra, "  " + (item.get(text_key) or item.get("text", ""))])
 
     texts = {}
     for card in c.cards:
         card_tags = f"  {words['tags']}: {tags(card['tags'])}"
-        texts[card["id"].lower()] = entry(card, words[card["row"]], card_tags)
+        texts[card["id"].lower()] = entry(card, "card", words[card["row"]], card_tags)
     for tile in c.tiles:
-        texts[tile["id"].lower()] = entry(tile, words["tile"])
+        texts[tile["id"].lower()] = entry(tile, "tile", words["tile"])
     for face in c.faces:
-        texts[face["code"].lower()] = entry(face, words["face"])
+        texts[face["code"].lower()] = entry(face, "face", words["face"])
     for objective in c.objectives:
-        texts[objective["id"].lower()] = entry(objective, words["objective"])
+        texts[objective["id"].lower()] = entry(objective, "objective", words["objective"])
     return texts

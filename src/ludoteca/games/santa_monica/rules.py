@@ -15,7 +15,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ludoteca.core import Action, State, rank
+from ludoteca.core import Action, Message, State, rank
 
 from . import heuristic, strategy
 from .components import Content, load_content
@@ -608,7 +608,15 @@ class SantaMonicaState(State):
         breakdown = self.breakdown()
         totals = [b["total"] for b in breakdown]
         keys = [(totals[p], self.sand[p]) for p in range(self.num_players)]
-        return rank(keys, ["score", "most sand dollars left"], totals, breakdown)
+        return rank(keys, ["score", "most sand dollars left"], totals, breakdown, self.end_reason())
+
+    def end_reason(self) -> Message | None:
+        """Every player passed in a row, or a city reached the end size and the round ended (4.10)."""
+        if self.phase != "game_over":
+            return None
+        if self.passes >= self.num_players:
+            return MESSAGES.message("end.passes")
+        return MESSAGES.message("end.cards", cards=self.options["end_cards"])
 
     # ---- presentation -------------------------------------------------------------------------
 
@@ -661,16 +669,19 @@ class SantaMonicaState(State):
         c = self.content
         shown = [i for i in (*self.front, *self.back) if i >= 0]
         shown += [card for city in self.cities for card in city.values() if card >= 0]
-        keys = ("name", "name_es", "row", "tags", "text", "text_es")
-        tile_keys = ("name", "name_es", "vips", "tags", "footprint_tags", "text", "text_es")
-        face_keys = ("name", "name_es", "cost", "text", "text_es")
+        keys = ("row", "tags", "text", "text_es")
+        tile_keys = ("vips", "tags", "footprint_tags", "text", "text_es")
+        face_keys = ("cost", "text", "text_es")
+
+        def printed(kind: str, entry: dict, keys: tuple[str, ...]) -> dict[str, Any]:
+            return {**c.name_fields(kind, entry), **{k: entry.get(k) for k in keys}}
+
         objective = c.objectives[self.objective]
         return {
-            "cards": {c.cards[i]["id"]: {k: c.cards[i].get(k) for k in keys} for i in sorted(set(shown))},
-            "tiles": {c.tiles[t]["id"]: {k: c.tiles[t].get(k) for k in tile_keys} for t in self.drawn},
-            "faces": {code: {k: c.faces[c.face_index[code]].get(k) for k in face_keys}
-                      for code in self.faces},
-            "objective": {k: objective.get(k) for k in ("name", "name_es", "text", "text_es")},
+            "cards": {c.cards[i]["id"]: printed("card", c.cards[i], keys) for i in sorted(set(shown))},
+            "tiles": {c.tiles[t]["id"]: printed("tile", c.tiles[t], tile_keys) for t in self.drawn},
+            "faces": {code: printed("face", c.faces[c.face_index[code]], face_keys) for code in self.faces},
+            "objective": printed("objective", objective, ("text", "text_es")),
             "tag_names": c.tag_names,
         }
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .scoring import ring_options, space_tags, tag_groups, wave_points
 
 if TYPE_CHECKING:
-    from .content import Content
+    from .components import Content
     from .rules import SantaMonicaState
 
 # How much of a hope counts, per feature (a fraction of its points). Hand-set: a hope needs a

@@ -15,19 +15,7 @@ if TYPE_CHECKING:
     from .rules import SantaMonicaState
 
 
-PHRASES: dict[str, Phrase] = {
-    "tile": MESSAGES.phrase("move.tile"),
-    "truck": MESSAGES.phrase("move.truck"),
-    "take": MESSAGES.phrase("move.take"),
-    "sd": MESSAGES.phrase("move.sd"),
-    "swap": MESSAGES.phrase("move.swap"),
-    "move": MESSAGES.phrase("move.move"),
-    "step": MESSAGES.phrase("move.step"),
-    "happy": MESSAGES.phrase("move.happy"),
-    "keep": MESSAGES.phrase("move.keep"),
-    "done": MESSAGES.phrase("move.done"),
-    "pass": MESSAGES.phrase("move.pass"),
-}
+PHRASES: dict[str, Phrase] = MESSAGES.phrases()
 ROWS = (MESSAGES.templates("words.rows.0"), MESSAGES.templates("words.rows.1"))
 PEOPLE = (MESSAGES.templates("words.local"), MESSAGES.templates("words.tourist"),
           MESSAGES.templates("words.vip"))
@@ -44,10 +32,6 @@ def _slot(back: bool, column: int) -> Message:
     return MESSAGES.message("words.back_slot" if back else "words.front_slot", column=column)
 
 
-def _names(entry: dict[str, Any]) -> dict[str, str]:
-    return {"en": entry["name"], "es": entry.get("name_es") or entry["name"]}
-
-
 def describe(state: SantaMonicaState, action: Action, player: int, lang: str, you: bool) -> str:
     who = seat_name(player, lang)
     content = state.content
@@ -56,16 +40,16 @@ def describe(state: SantaMonicaState, action: Action, player: int, lang: str, yo
         return say(PHRASES[code], lang, you, who, **args)
 
     if isinstance(action, ChooseTile):
-        return phrase("tile", name=_names(content.tiles[content.tile_index[action.tile]]))
+        return phrase("tile", name=content.names("tile", content.tiles[content.tile_index[action.tile]]))
     if isinstance(action, Truck):
         return phrase("truck", column=action.col)
     if isinstance(action, (Take, Pick)):
         back = isinstance(action, Pick) and action.back
         card = (state.back if back else state.front)[action.col - 1]
-        return phrase("take", card=_names(content.cards[card]), slot=_slot(back, action.col),
+        return phrase("take", card=content.names("card", content.cards[card]), slot=_slot(back, action.col),
                       space=_space(action.space))
     if isinstance(action, UseFace):
-        return phrase("sd", face=_names(content.faces[content.face_index[action.code]]))
+        return phrase("sd", face=content.names("face", content.faces[content.face_index[action.code]]))
     if isinstance(action, Swap):
         return phrase("swap", a=_space(action.a), b=_space(action.b))
     if isinstance(action, Move):
