@@ -42,9 +42,9 @@ class Sentences:
             self._start()  # taken back, or a clone that went another way
             done = 0
         game = state.game
-        if self.replay is None:
-            self.replay = game.new_state(state.num_players, state.seed, **state.options)
         for player, text in history[done:]:
+            if self.replay is None:
+                self.replay = game.new_state(state.num_players, state.seed, **state.options)
             before = self.replay
             action = game.parse_action(text, before)
             said = {(lang, you, secret): game._describe(before, action, player, lang, you, secret)
