@@ -138,7 +138,7 @@ class Catalogue:
         return {lang: (self.template(f"{code}.you", lang), self.template(f"{code}.they", lang))
                 for lang in _LANGUAGES}
 
-    def phrases(self, prefix: str = "move") -> dict[str, dict[str, tuple[str, str]]]:
+    def phrases(self, prefix: str = "move") -> dict[str, Mapping[str, tuple[str, str]]]:
         """Every phrase `<prefix>.<key>` of the catalogue (each with its `.you` and `.they`
         codes), by key: a game's move sentences, read in one go instead of listed by hand."""
         start, end = prefix + ".", ".you"

@@ -72,10 +72,10 @@ class CitySquareOffState(State):
         self.placed = [[], []]
         self.starters = [None, None]
         self.revealed = []
-        self.owes = ()
+        self.owes: tuple[int, ...] = ()
         self.pending = [None, None]
         self.stuck = [False, False]
-        self.outcome = None
+        self.outcome: dict[str, Any] | None = None
 
     @property
     def catalogue(self) -> Catalogue:
