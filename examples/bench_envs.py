@@ -1,6 +1,6 @@
 """The research API's speed beside the raw engine's, measured side by side in one run.
 
-    python examples/bench_envs.py [--seconds 5] [GAME ...]
+    python examples/bench_envs.py [--seconds 5] [--wall-limit 300] [GAME ...]
 
 For every game (two players): the raw engine's random actions/s (`legal_actions` + a random
 choice + `apply`, as `ludoteca bench` counts them), the AEC environment's actions/s with an
@@ -10,6 +10,10 @@ ratio, and PettingZoo's own `performance_benchmark` figure (wall-clock, as Petti
 The engine and the environment take turns of a quarter second until each has run `--seconds`,
 and are timed in CPU seconds of this process (`time.process_time`), so that other work on the
 machine slows neither and a change of load weighs on both alike: the ratio is the figure to read.
+Each row is printed as soon as its game is measured, with the CPU seconds each loop ran: at the
+lowest priority on a saturated machine a run can take many minutes per game, and a run cut short
+from outside still shows the games it finished (this is why a Santa Monica figure, the last game,
+was once missing). `--wall-limit` bounds the wall time of a game's turns.
 
 Both loops draw with the same `random.Random`; the env loop reads the int8 mask through a boolean
 view, because `np.flatnonzero` is about ten times slower on int8 than on bool (over City Square
@@ -67,17 +71,25 @@ class AecLoop:
         return actions
 
 
-def actions_per_second(loops: list, seconds: float, turn: float = 0.25) -> list[float]:
+def actions_per_second(loops: list, seconds: float, wall_limit: float = float("inf"),
+                       turn: float = 0.25) -> tuple[list[float], float]:
     """Each loop's actions per CPU second, the loops taking turns of `turn` seconds until each
-    has run `seconds`: a change of load during the run then weighs on all of them alike."""
+    has run `seconds`: a change of load during the run then weighs on all of them alike.
+
+    On a saturated machine a process at the lowest priority may get a few per cent of a core,
+    so `seconds` of CPU can take many minutes of wall time; the turns also stop after
+    `wall_limit` wall seconds. Returns the rates and the fewest CPU seconds a loop ran."""
     actions, spent = [0] * len(loops), [0.0] * len(loops)
-    while min(spent) < seconds:
+    started = time.monotonic()
+    while True:  # at least one turn each, so that every rate is defined
         for k, loop in enumerate(loops):
             start = time.process_time()
             while time.process_time() - start < turn:
                 actions[k] += loop.play_a_game()
             spent[k] += time.process_time() - start
-    return [done / used for done, used in zip(actions, spent, strict=True)]
+        if min(spent) >= seconds or time.monotonic() - started >= wall_limit:
+            break
+    return [done / used for done, used in zip(actions, spent, strict=True)], min(spent)
 
 
 def pettingzoo_turns_per_second(game_id: str) -> float:
@@ -90,14 +102,18 @@ def pettingzoo_turns_per_second(game_id: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=[info.id for info in ludoteca.list_games()])
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per loop")
+    parser.add_argument("--wall-limit", type=float, default=300.0,
+                        help="wall seconds per game at most (a loaded machine starves the run)")
     args = parser.parse_args()
     print(f"{'game':<16} {'engine actions/s':>16} {'AEC actions/s':>13} {'ratio':>6} "
-          f"{'PettingZoo turns/s':>19}")
+          f"{'PettingZoo turns/s':>19} {'CPU s':>6}", flush=True)
     for game_id in args.games:
-        raw, stepped = actions_per_second([RawEngine(game_id), AecLoop(game_id)], args.seconds)
+        loops = [RawEngine(game_id), AecLoop(game_id)]
+        (raw, stepped), cpu = actions_per_second(loops, args.seconds, args.wall_limit)
         turns = pettingzoo_turns_per_second(game_id)
-        print(f"{game_id:<16} {raw:>16,.0f} {stepped:>13,.0f} {stepped / raw:>6.2f} {turns:>19,.0f}")
+        print(f"{game_id:<16} {raw:>16,.0f} {stepped:>13,.0f} {stepped / raw:>6.3f} {turns:>19,.0f} "
+              f"{cpu:>6.2f}", flush=True)  # a row as soon as it is measured
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ import ludoteca
 from ludoteca import Action, IllegalAction, NotationError
 from ludoteca.core.game import COMMON_LABELS
 
+from .cases import game_cases
+
 SEEDS = (1, 2, 3)
 MAX_STEPS = 5000
 GAME_IDS = [info.id for info in ludoteca.list_games()]
@@ -34,17 +36,7 @@ class Foreign(Action):
         return "foreign"
 
 
-def _cases():
-    for info in ludoteca.list_games():
-        game = ludoteca.load(info.id)
-        for preset, options in game.presets.items():
-            for players in info.player_counts:
-                for seed in SEEDS:
-                    yield pytest.param(info.id, players, options, seed,
-                                       id=f"{info.id}-{preset}-{players}p-s{seed}")
-
-
-CASES = list(_cases())
+CASES = game_cases(SEEDS)
 
 
 def _random_playout(state, chooser: random.Random, check_step=None):

@@ -24,7 +24,7 @@ from ludoteca.core.messages import Message, Verbatim, catalogues, languages, pla
 GAME_IDS = [info.id for info in ludoteca.list_games()]
 SOURCE = pathlib.Path(ludoteca.__file__).parent
 # the packages whose texts all live in the catalogue (the surfaces follow: cli, tui, server, rl)
-CATALOGUED = ("core", "games", "bots", "arena")
+CATALOGUED = ("core", "games", "bots", "arena", "rl")
 ERRORS = {"LudotecaError", "IllegalAction", "NotationError", "OptionError", "ContentError"}
 
 

@@ -37,10 +37,20 @@ def test_the_policy_gradient_moves_probability_towards_a_rewarded_action():
 
 def test_the_speed_example_measures_every_figure():
     example = _load("bench_envs")
-    raw, stepped = example.actions_per_second(
+    (raw, stepped), cpu = example.actions_per_second(
         [example.RawEngine("happy-city"), example.AecLoop("happy-city")], seconds=0.05, turn=0.02
     )
-    assert raw > 0 and stepped > 0
+    assert raw > 0 and stepped > 0 and cpu >= 0.05
+
+
+def test_the_speed_example_stops_at_its_wall_limit():
+    """A starved run still ends (after at least one turn of each loop) and says how much it ran."""
+    example = _load("bench_envs")
+    (raw, stepped), cpu = example.actions_per_second(
+        [example.RawEngine("happy-city"), example.AecLoop("happy-city")], seconds=1e9,
+        wall_limit=0.0, turn=0.02
+    )
+    assert raw > 0 and stepped > 0 and 0.02 <= cpu < 1e9
 
 
 def test_the_readme_research_loop_runs_as_written(capsys):

@@ -14,6 +14,7 @@ import random
 
 import numpy as np
 import pytest
+from conformance.cases import game_cases
 
 import ludoteca
 from ludoteca.rl import Table
@@ -23,21 +24,14 @@ from .reference import REFERENCE
 SEEDS = (5, 6)
 
 
-def _cases():
-    for info in ludoteca.list_games():
-        game = ludoteca.load(info.id)
-        for preset, options in game.presets.items():
-            for players in info.player_counts:
-                for seed in SEEDS:
-                    yield pytest.param(info.id, players, options, seed,
-                                       id=f"{info.id}-{preset}-{players}p-s{seed}")
+CASES = game_cases(SEEDS)
 
 
 def _same(fast: np.ndarray, reference: np.ndarray) -> bool:
     return fast.dtype == reference.dtype and fast.shape == reference.shape and np.array_equal(fast, reference)
 
 
-@pytest.mark.parametrize("game_id,players,options,seed", list(_cases()))
+@pytest.mark.parametrize("game_id,players,options,seed", CASES)
 def test_the_fast_encoder_equals_the_reference_at_every_step(game_id, players, options, seed):
     game = ludoteca.load(game_id)
     reference = REFERENCE[game_id]
@@ -57,7 +51,7 @@ def test_the_fast_encoder_equals_the_reference_at_every_step(game_id, players, o
     assert steps
 
 
-@pytest.mark.parametrize("game_id,players,options,seed", list(_cases())[::3])
+@pytest.mark.parametrize("game_id,players,options,seed", CASES[::3])
 def test_the_tables_observations_and_masks_follow_the_game(game_id, players, options, seed):
     """Through the environments' `Table` (cached masks and ids), asking seats in any order."""
     table = Table(game_id, players, **options)

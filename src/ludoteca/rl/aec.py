@@ -17,6 +17,7 @@ from pettingzoo import AECEnv
 
 from ludoteca.core import OptionError
 
+from .messages import MESSAGES
 from .table import RENDER_MODES, Table, check_render_mode
 
 
@@ -60,6 +61,7 @@ class LudotecaEnv(AECEnv):
     def _begin(self) -> None:
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
+        self._rewarded = False  # whether `rewards` holds anything but zeros
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
@@ -77,15 +79,17 @@ class LudotecaEnv(AECEnv):
             self._was_dead_step(action)
             return
         if action is None:
-            raise OptionError(f"{agent} is still playing: give an action id, not None",
-                              f"{agent} sigue jugando: da un número de jugada, no None")
-        earned = self.table.act(self._seat[agent], action)
+            raise OptionError(MESSAGES.message("action.none", agent=agent))
+        table = self.table
+        earned = table.act(self._seat[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict(zip(self.possible_agents, earned, strict=True))
-        if not self.table.to_move:
+        if earned is not table.nothing or self._rewarded:  # most steps earn nothing: no dicts
+            self.rewards = dict(zip(self.possible_agents, earned, strict=True))
+            self._rewarded = earned is not table.nothing
+            self._accumulate_rewards()
+        if not table.to_move:
             for other in self.agents:
                 self.terminations[other] = True
-        self._accumulate_rewards()
         self._select_next()
         if self.render_mode == "human":
             self.render()

@@ -29,6 +29,8 @@ import ludoteca
 from ludoteca.bots.rewards import place_value
 from ludoteca.core import Game, IllegalAction, Option, State
 
+from .messages import MESSAGES
+
 PREFIX = "python_ludoteca_"
 # A loose upper bound on the number of actions of a game, which OpenSpiel requires; no game here
 # comes near it (the longest, Santa Monica with 4 players, takes a few hundred).
@@ -175,8 +177,7 @@ class LudotecaOpenSpielState(pyspiel.State):
         owed = self.ludoteca_state.to_move
         for seat in owed:
             if actions[seat] not in self._legal_actions(seat):
-                raise IllegalAction(f"action id {actions[seat]} is not legal for player {seat}",
-                                    f"la jugada {actions[seat]} no es legal para el jugador {seat}")
+                raise IllegalAction(MESSAGES.message("openspiel.illegal", given=actions[seat], seat=seat))
         for seat in owed:
             self._play(seat, actions[seat])
 

@@ -15,6 +15,7 @@ from pettingzoo import ParallelEnv
 
 from ludoteca.core import OptionError
 
+from .messages import MESSAGES
 from .table import RENDER_MODES, Table, check_render_mode
 
 
@@ -51,8 +52,7 @@ class LudotecaParallelEnv(ParallelEnv):
         to_move = self.table.state.to_move
         missing = [f"player_{seat}" for seat in to_move if f"player_{seat}" not in actions]
         if missing:
-            raise OptionError(f"these agents are to move and gave no action: {', '.join(missing)}",
-                              f"estos agentes deben jugar y no dieron jugada: {', '.join(missing)}")
+            raise OptionError(MESSAGES.message("action.missing", agents=", ".join(missing)))
         for seat in to_move:  # checked first, so that a bad action changes nothing
             self._check(seat, actions[f"player_{seat}"])
         rewards = {agent: 0.0 for agent in self.agents}

@@ -26,6 +26,7 @@ from gymnasium import spaces
 from ludoteca.bots import Bot, make_bot
 from ludoteca.core import LudotecaError, OptionError
 
+from .messages import MESSAGES
 from .table import RENDER_MODES, Table, check_render_mode
 
 ILLEGAL_ACTIONS = ("raise", "lose")
@@ -55,16 +56,13 @@ class SingleAgentEnv(gym.Env):
                  num_players: int = 2, level: str = "normal", render_mode: str | None = None,
                  reward: str = "place", illegal_action: str = "raise", **options: Any):
         if illegal_action not in ILLEGAL_ACTIONS:
-            raise OptionError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}",
-                              f"illegal_action debe ser {' o '.join(ILLEGAL_ACTIONS)}")
+            raise OptionError(MESSAGES.message("single.illegal_action", choices=", ".join(ILLEGAL_ACTIONS)))
         check_render_mode(render_mode)
         if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < num_players):
-            raise OptionError(f"seat must be 0 to {num_players - 1} or \"random\", not {seat!r}",
-                              f"el asiento debe ser de 0 a {num_players - 1} o \"random\", no {seat!r}")
+            raise OptionError(MESSAGES.message("single.seat", last=num_players - 1, given=repr(seat)))
         names = [opponents] * (num_players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != num_players - 1:
-            raise OptionError(f"give one opponent per other seat ({num_players - 1}), not {len(names)}",
-                              f"da un rival por cada otro asiento ({num_players - 1}), no {len(names)}")
+            raise OptionError(MESSAGES.message("single.opponents", wanted=num_players - 1, given=len(names)))
         self.table = Table(game_id, num_players, reward, **options)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -98,8 +96,7 @@ class SingleAgentEnv(gym.Env):
 
     def step(self, action: int):
         if self.table.state.is_over or self._lost_by_illegal:
-            raise OptionError("the game is over: call reset() first",
-                              "la partida ha terminado: llama a reset() primero")
+            raise OptionError(MESSAGES.message("single.over"))
         try:
             reward = self.table.act(self.seat, action)[self.seat]
         except LudotecaError:

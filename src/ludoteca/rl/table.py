@@ -8,6 +8,7 @@ Gymnasium and OpenSpiel wrappers are thin translations of the same behaviour.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import numpy as np
@@ -16,6 +17,8 @@ from gymnasium import spaces
 import ludoteca
 from ludoteca.bots.rewards import place_value
 from ludoteca.core import Action, Game, IllegalAction, OptionError, State
+
+from .messages import MESSAGES
 
 REWARDS = ("place", "score")
 RENDER_MODES = ("human", "ansi")
@@ -34,15 +37,10 @@ class Table:
         self.game: Game = ludoteca.load(game_id)
         info = self.game.info
         if num_players not in info.player_counts:
-            raise OptionError(
-                f"{info.names['en']} is played by {info.min_players}-{info.max_players} players, "
-                f"not {num_players}",
-                f"{info.names['es']} se juega con {info.min_players}-{info.max_players} jugadores, "
-                f"no {num_players}",
-            )
+            raise OptionError(MESSAGES.message("players", game=info.names, least=info.min_players,
+                                               most=info.max_players, players=num_players))
         if reward not in REWARDS:
-            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}",
-                              f"la recompensa debe ser {' o '.join(REWARDS)}, no {reward!r}")
+            raise OptionError(MESSAGES.message("reward", choices=", ".join(REWARDS), given=repr(reward)))
         self.num_players = num_players
         self.reward = reward
         self.options = options
@@ -51,6 +49,7 @@ class Table:
         self._seeds = random.Random()
         self._no_moves = np.zeros(self.action_space_size, dtype=np.int8)
         self._no_moves.flags.writeable = False
+        self.nothing = (0.0,) * num_players
         self._ids = _IdMemo(self.game, self.action_space_size)
         self._start(self.game.new_state(num_players, seed=0, **options))
 
@@ -121,37 +120,35 @@ class Table:
 
     # ---- acting -------------------------------------------------------------------------------
 
-    def act(self, seat: int, action_id: int) -> list[float]:
-        """Play action `action_id` for `seat`; the rewards it earned each seat.
+    def act(self, seat: int, action_id: int) -> Sequence[float]:
+        """Play action `action_id` for `seat`; the rewards it earned each seat (read-only: the
+        same `nothing` tuple is handed out for every action that earned nothing).
 
         An id that is out of range, of the wrong type or not legal now raises `IllegalAction` or
         `NotationError` naming what is allowed, and changes nothing.
         """
-        if isinstance(action_id, (bool, np.bool_)) or not isinstance(action_id, (int, np.integer)):
-            raise IllegalAction(f"an action is an integer id, not {action_id!r}",
-                                f"una jugada es un número entero, no {action_id!r}")
-        action_id = int(action_id)
-        if not 0 <= action_id < self.action_space_size:
-            last = self.action_space_size - 1
-            raise IllegalAction(f"action ids run from 0 to {last}, not {action_id}",
-                                f"los números de jugada van de 0 a {last}, no {action_id}")
+        if type(action_id) is not int:  # the usual case first: one check for a plain int
+            action_id = _plain_id(action_id)
         if seat in self.to_move:
             legal, ids = self._legal_ids(seat)
-            if action_id in ids:
-                self.state.apply(legal[ids.index(action_id)], seat)
+            try:
+                action = legal[ids.index(action_id)]  # one scan in C, no set or dict to build
+            except ValueError:
+                pass
+            else:
+                self.state.apply(action, seat)
                 self._moved()
                 return self._rewards()
         self._refuse(seat, action_id)
 
     def _refuse(self, seat: int, action_id: int) -> NoReturn:
+        if not 0 <= action_id < self.action_space_size:
+            raise IllegalAction(MESSAGES.message("action.range", last=self.action_space_size - 1,
+                                                 given=action_id))
         action = self.game.action_from_id(action_id, self.state)
         legal = np.flatnonzero(self.mask(seat)).tolist()
-        raise IllegalAction(
-            f"{self.game.info.names['en']}: action id {action_id} ({action}) is not legal for "
-            f"player {seat} now; legal ids: {_ids(legal)}",
-            f"{self.game.info.names['es']}: la jugada {action_id} ({action}) no es legal para el "
-            f"jugador {seat} ahora; legales: {_ids(legal)}",
-        )
+        raise IllegalAction(self.game.in_game(MESSAGES.message(
+            "action.illegal", given=action_id, action=str(action), seat=seat, legal=_ids(legal))))
 
     def _rewards(self) -> list[float]:
         if self.reward == "score":
@@ -159,7 +156,7 @@ class Table:
             self._leads = leads
             return [after - earlier for after, earlier in zip(leads, before, strict=True)]
         if not self.state.is_over:
-            return [0.0] * self.num_players
+            return self.nothing
         return self.final_rewards()
 
     def final_rewards(self) -> list[float]:
@@ -211,10 +208,17 @@ class _IdMemo:
         return number
 
 
+def _plain_id(action_id: object) -> int:
+    """A numpy integer as a Python int; anything else that is not an integer (a bool included)
+    refused by name."""
+    if isinstance(action_id, (bool, np.bool_)) or not isinstance(action_id, (int, np.integer)):
+        raise IllegalAction(MESSAGES.message("action.not_integer", given=repr(action_id)))
+    return int(action_id)
+
+
 def check_render_mode(mode: str | None) -> None:
     if mode is not None and mode not in RENDER_MODES:
-        raise OptionError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {mode!r}",
-                          f"render_mode debe ser {' o '.join(RENDER_MODES)} o None, no {mode!r}")
+        raise OptionError(MESSAGES.message("render_mode", choices=", ".join(RENDER_MODES), given=repr(mode)))
 
 
 def _ids(legal: list[int], limit: int = 12) -> str:

@@ -39,17 +39,10 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 def observe(state: HappyCityState, player: int) -> np.ndarray:
     out = Features(observation_size(state.num_players, state.options))
     scored = _scored(state)
+    array = out.array
     for seat in seats_from(player, state.num_players):
-        income, people, hearts, score = scored[seat]
-        out.scalar(state.coins[seat], 30)
-        out.scalar(income, 10)
-        out.scalar(people, 30)
-        out.scalar(hearts, 30)
-        out.scalar(score, 300)
-        out.flags((SLOT[key] for key in state.cities[seat]), _KINDS)
-        out.one_hot(state.markets[seat], len(COLOURS))
-        out.scalar(1.0 if state.free_purchase[seat] else 0.0)
-        out.scalar(state.pyramid_left[seat], 3)
+        array[out.at:out.at + _PER_SEAT] = _seat_block(state, seat, scored[seat])
+        out.skip(_PER_SEAT)
     out.flags((SLOT[key] for key in state.display), _KINDS)
     for key in (*dict.fromkeys(state.display), *RESIDENCES):
         out.array[out.at + SLOT[key]] = state.cost(player, key) / 10
@@ -64,6 +57,38 @@ def observe(state: HappyCityState, player: int) -> np.ndarray:
     out.scalar(1.0 if state.triggered else 0.0)
     out.scalar(1.0 if player in state.to_move else 0.0)
     return out.done()
+
+
+_BLOCKS: dict[tuple, np.ndarray] = {}
+_BLOCKS_LIMIT = 4096
+
+
+def _seat_block(state: HappyCityState, seat: int, scored: tuple[int, int, int, int]) -> np.ndarray:
+    """One seat's slots, remembered by everything they are written from.
+
+    A seat's city, coins and market change only on its own purchases and at income, so most
+    observations find the block already written; the key holds every value the block reads,
+    so a remembered block is the block that would be written now."""
+    key = (state.coins[seat], scored, tuple(state.cities[seat]), state.markets[seat],
+           bool(state.free_purchase[seat]), state.pyramid_left[seat])
+    block = _BLOCKS.get(key)
+    if block is None:
+        if len(_BLOCKS) >= _BLOCKS_LIMIT:
+            _BLOCKS.clear()
+        income, people, hearts, score = scored
+        out = Features(_PER_SEAT)
+        out.scalar(state.coins[seat], 30)
+        out.scalar(income, 10)
+        out.scalar(people, 30)
+        out.scalar(hearts, 30)
+        out.scalar(score, 300)
+        out.flags((SLOT[key] for key in state.cities[seat]), _KINDS)
+        out.one_hot(state.markets[seat], len(COLOURS))
+        out.scalar(1.0 if state.free_purchase[seat] else 0.0)
+        out.scalar(state.pyramid_left[seat], 3)
+        block = _BLOCKS[key] = out.done()
+        block.flags.writeable = False
+    return block
 
 
 _SCORED: dict[tuple, list[tuple[int, int, int, int]]] = {}
