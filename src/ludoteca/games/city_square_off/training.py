@@ -1,0 +1,207 @@
+"""Learning the City Square Off evaluation's weights by self-play (docs/games/city-square-off.md).
+
+Both cities receive the same shapes in the same order and neither city's choices change the
+other's, so a game is decided by which city is blocked first: the one that places more cards
+wins (and when both are blocked by the same card, the open regions decide, largest first). That
+makes "how many more cards will this city place" the natural target of a city's value: it is the
+city's own outcome, not changed by the other city's play, measured in every position of every
+city (a win/loss target gives one noisy bit per game), and the difference of two cities' values is
+then the expected lead in rounds survived, which is what decides the game. A hundredth of the
+largest open region left at the end is added to the target, so the regions' tie-break counts for
+less than one card.
+
+Positions come from self-play of single cities (each deal is played by two cities, as in a game;
+each plays on until its own first blocked card): every decision picks the placement whose
+position the current weights value highest, or with probability `epsilon` a random legal one
+(for diversity), and records the features of the position after it. Ridge regression (numpy) fits
+the weights on every position so far; the next iteration plays with the new weights. The first
+iteration plays with the hand-written weights.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ludoteca.core.data import load_json
+
+from . import strategy
+from .components import catalogue as load_catalogue
+from .pieces import Catalogue
+
+TIE_BREAK = 0.01  # target per square of the largest open region left when the city is blocked
+SIGNIFICANT = 6  # digits kept of each learned weight (a stable, readable file)
+
+Progress = Callable[[int, int], None]  # (games done, games in all)
+
+
+def play_city(
+    catalogue: Catalogue, deck: Sequence[str], weights: Sequence[float], rng: random.Random, epsilon: float
+) -> tuple[list[strategy.SpaceFeatures], list[float]]:
+    """One city from its starter until a card does not fit: each position's features and target.
+
+    The starter is any placement of any starter (the policy chooses), then the cards come in
+    `deck` order; the target of a position is the number of cards the city places after it,
+    plus `TIE_BREAK` per square of its largest open region at the end.
+    """
+    starters = catalogue.starter_placements[False]
+    options = [catalogue.footprints[action].mask for piece in sorted(starters) for action in starters[piece]]
+    covered, found = _choose(catalogue, 0, options, list(deck), weights, rng, epsilon)
+    positions = [found]
+    placed_before = [0]
+    for index, card in enumerate(deck):
+        legal = catalogue.placements(covered, card, False)
+        if not legal:
+            break
+        options = [catalogue.footprints[action].mask for action in legal]
+        covered, found = _choose(catalogue, covered, options, list(deck[index + 1:]), weights, rng, epsilon)
+        positions.append(found)
+        placed_before.append(index + 1)
+    placed = placed_before[-1]
+    largest = max((region.bit_count() for region in catalogue.regions(catalogue.grid_mask & ~covered)),
+                  default=0)
+    targets = [placed - before + TIE_BREAK * largest for before in placed_before]
+    return positions, targets
+
+
+def _choose(
+    catalogue: Catalogue,
+    covered: int,
+    options: list[int],
+    to_come: list[str],
+    weights: Sequence[float],
+    rng: random.Random,
+    epsilon: float,
+) -> tuple[int, strategy.SpaceFeatures]:
+    """The city after the chosen placement (footprint masks in `options`) and its features."""
+    if rng.random() < epsilon:
+        after = covered | rng.choice(options)
+        return after, strategy.features(catalogue, after, to_come)
+    best: list[tuple[int, strategy.SpaceFeatures]] = []
+    best_value = float("-inf")
+    for mask in options:
+        after = covered | mask
+        found = strategy.features(catalogue, after, to_come)
+        value = strategy.weighted(weights, found)
+        if value > best_value:
+            best, best_value = [(after, found)], value
+        elif value == best_value:
+            best.append((after, found))
+    return rng.choice(best)
+
+
+def self_play(
+    games: int, weights: Sequence[float], seed: str, epsilon: float, progress: Progress | None = None
+) -> tuple[np.ndarray, np.ndarray, float]:
+    """Positions of `games` deals, two cities each: features, targets, mean cards placed a city."""
+    catalogue = load_catalogue()
+    rng = random.Random(seed)
+    tiles = [tile.id for tile in catalogue.tiles]
+    rows: list[strategy.SpaceFeatures] = []
+    targets: list[float] = []
+    placed = 0.0
+    for game in range(games):
+        deck = rng.sample(tiles, len(tiles))
+        for _ in range(2):
+            positions, city_targets = play_city(catalogue, deck, weights, rng, epsilon)
+            rows.extend(positions)
+            targets.extend(city_targets)
+            placed += len(positions) - 1
+        if progress is not None:
+            progress(game + 1, games)
+    return np.array(rows, dtype=float), np.array(targets, dtype=float), placed / (2 * games)
+
+
+def fit(features: np.ndarray, targets: np.ndarray, ridge: float) -> tuple[float, ...]:
+    """Ridge regression of the targets on the features (with an intercept, which is dropped:
+    only differences of values between cities and between placements matter).
+
+    Columns are standardised first so that one ridge penalty suits features of every scale; a
+    constant column gets weight 0.
+    """
+    mean = features.mean(axis=0)
+    scale = features.std(axis=0)
+    varying = scale > 1e-12
+    standard = (features[:, varying] - mean[varying]) / scale[varying]
+    gram = standard.T @ standard + ridge * np.eye(standard.shape[1])
+    solved = np.linalg.solve(gram, standard.T @ (targets - targets.mean()))
+    weights = np.zeros(features.shape[1])
+    weights[varying] = solved / scale[varying]
+    return tuple(float(f"{weight:.{SIGNIFICANT}g}") for weight in weights)
+
+
+def r_squared(features: np.ndarray, targets: np.ndarray, weights: Sequence[float]) -> float:
+    """Share of the targets' variance explained by the weights (with the best intercept)."""
+    predicted = features @ np.array(weights)
+    residual = targets - predicted
+    residual -= residual.mean()
+    spread = ((targets - targets.mean()) ** 2).sum()
+    return float(1 - (residual**2).sum() / spread) if spread else 0.0
+
+
+def hand_weights() -> tuple[float, ...]:
+    """The hand-written weights kept in the weights file: the first iteration's policy."""
+    return strategy.load_weights({"weights": load_json(__package__, strategy.WEIGHTS_FILE)["hand_weights"]})
+
+
+def train(
+    games: int,
+    iterations: int,
+    seed: int,
+    epsilon: float = 0.1,
+    ridge: float = 1.0,
+    validation: int = 0,
+    start: Sequence[float] | None = None,
+    progress: Progress | None = None,
+) -> dict:
+    """Self-play and refit `iterations` times; the weights file's content, with what was done.
+
+    `validation` deals (other deals than training's, no exploration) measure each iteration's
+    weights by the mean cards a city places and by how well they predict the targets there.
+    """
+    hand = tuple(start) if start is not None else hand_weights()
+    weights = hand
+    total = iterations * games + (iterations + 1) * validation
+    done = 0
+
+    def step(count: int, _: int) -> None:
+        if progress is not None:
+            progress(done + count, total)
+
+    history = []
+    features_all: list[np.ndarray] = []
+    targets_all: list[np.ndarray] = []
+    for iteration in range(iterations + 1):
+        record: dict = {"iteration": iteration, "weights_of": "hand" if iteration == 0 else "learned"}
+        if validation:
+            rows, targets, placed = self_play(validation, weights, f"validation:{seed}", 0.0, step)
+            done += validation
+            record["validation_cards_placed"] = round(placed, 3)
+            record["validation_r2"] = round(r_squared(rows, targets, weights), 4) if iteration else None
+        if iteration == iterations:
+            history.append(record)
+            break
+        rows, targets, placed = self_play(games, weights, f"train:{seed}:{iteration}", epsilon, step)
+        done += games
+        features_all.append(rows)
+        targets_all.append(targets)
+        record["train_cards_placed"] = round(placed, 3)
+        weights = fit(np.concatenate(features_all), np.concatenate(targets_all), ridge)
+        history.append(record)
+    return {
+        "about": (
+            "Weights of the City Square Off evaluation (strategy.py): a city's value is the sum of "
+            "weight x feature, in cards the city will still place. Learned by self-play: see "
+            "docs/games/city-square-off.md, 'Bots'."
+        ),
+        "weights": dict(zip(strategy.FEATURES, weights, strict=True)),
+        "hand_weights": dict(zip(strategy.FEATURES, hand, strict=True)),
+        "training": {
+            "games": games, "iterations": iterations, "seed": seed, "epsilon": epsilon,
+            "ridge": ridge, "validation": validation,
+            "positions": int(sum(len(t) for t in targets_all)), "history": history,
+        },
+    }
+
