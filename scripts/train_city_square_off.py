@@ -28,13 +28,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--epsilon", type=float, default=0.1, help="share of random placements")
     parser.add_argument("--ridge", type=float, default=1.0, help="ridge penalty on standardised features")
+    parser.add_argument("--workers", type=int, default=1, help="processes (the result does not depend on it)")
     parser.add_argument("--out", type=Path, required=True, help="the weights file to write")
     args = parser.parse_args(argv)
     with Progress(transient=True) as bar:
         task = bar.add_task("self-play", total=None)
         learned = training.train(
             args.games, args.iterations, args.seed, args.epsilon, args.ridge, args.validation,
-            progress=lambda done, total: bar.update(task, completed=done, total=total),
+            progress=lambda done, total: bar.update(task, completed=done, total=total), workers=args.workers,
         )
     args.out.write_text(json.dumps(learned, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     for record in learned["training"]["history"]:

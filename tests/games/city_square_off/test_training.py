@@ -63,3 +63,16 @@ def test_the_script_writes_the_weights_file(tmp_path):
     assert written == json.loads(json.dumps(learned))
     assert strategy.load_weights(written)
     assert written["training"]["games"] == 2
+
+
+def test_pairs_are_symmetric_and_processes_do_not_change_them():
+    rows, targets, placed = training.self_play(2, strategy.WEIGHTS, "pairs", 0.1)
+    half = len(rows) // 2
+    # each deal adds its pairs, then the same pairs with the cities swapped
+    assert np.allclose(rows.sum(axis=0), 0) and np.allclose(targets.sum(), 0)
+    assert 0 < placed < len(TILES) and half > 0
+    again = training.self_play(2, strategy.WEIGHTS, "pairs", 0.1, workers=2)
+    assert np.array_equal(rows, again[0]) and np.array_equal(targets, again[1]) and placed == again[2]
+    # the shapes and squares still to come are the same for both cities of a pair
+    column = strategy.FEATURES.index("shapes_left")
+    assert not rows[:, column].any()

@@ -14,12 +14,14 @@ Positions come from self-play of single cities (each deal is played by two citie
 each plays on until its own first blocked card): every decision picks the placement whose
 position the current weights value highest, or with probability `epsilon` a random legal one
 (for diversity), and records the features of the position after it. Ridge regression (numpy) fits
-the weights on every position so far; the next iteration plays with the new weights. The first
-iteration plays with the hand-written weights.
+the two cities' difference in targets on their difference in features (`self_play` says why), on
+every position so far; the next iteration plays with the new weights. The first iteration plays
+with the hand-written weights.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 from collections.abc import Callable, Sequence
 
@@ -93,25 +95,69 @@ def _choose(
 
 
 def self_play(
-    games: int, weights: Sequence[float], seed: str, epsilon: float, progress: Progress | None = None
+    games: int,
+    weights: Sequence[float],
+    seed: str,
+    epsilon: float,
+    progress: Progress | None = None,
+    workers: int = 1,
 ) -> tuple[np.ndarray, np.ndarray, float]:
-    """Positions of `games` deals, two cities each: features, targets, mean cards placed a city."""
+    """`games` deals, two cities each, as pairs: feature differences, target differences, and
+    the mean cards a city placed.
+
+    A row is one city's features minus the other's after the same number of decisions (same
+    shapes to come), and its target the difference of their targets: the final margin in cards
+    placed. Both orders are kept, so the data is symmetric. Differences are what the evaluation
+    is used for (one city against the other, one placement against another), and they cancel
+    what both cities share (the shapes and squares still to come), which would otherwise
+    dominate the fit and bend the weights that tell placements apart.
+    """
+    jobs = [(weights, f"{seed}:{game}", epsilon) for game in range(games)]
+    rows: list[np.ndarray] = []
+    targets: list[np.ndarray] = []
+    placed = 0
+    with _pool(workers) as pool:
+        for game, (difference, margin, cards) in enumerate(pool.imap(_play_deal, jobs)):
+            rows += [difference, -difference]
+            targets += [margin, -margin]
+            placed += cards
+            if progress is not None:
+                progress(game + 1, games)
+    return np.concatenate(rows), np.concatenate(targets), placed / (2 * games)
+
+
+def _play_deal(job: tuple[Sequence[float], str, float]) -> tuple[np.ndarray, np.ndarray, int]:
+    """One deal (its own generator, so deals give the same result in any process): the pairs'
+    feature and target differences, and the cards both cities placed."""
+    weights, seed, epsilon = job
     catalogue = load_catalogue()
     rng = random.Random(seed)
-    tiles = [tile.id for tile in catalogue.tiles]
-    rows: list[strategy.SpaceFeatures] = []
-    targets: list[float] = []
-    placed = 0.0
-    for game in range(games):
-        deck = rng.sample(tiles, len(tiles))
-        for _ in range(2):
-            positions, city_targets = play_city(catalogue, deck, weights, rng, epsilon)
-            rows.extend(positions)
-            targets.extend(city_targets)
-            placed += len(positions) - 1
-        if progress is not None:
-            progress(game + 1, games)
-    return np.array(rows, dtype=float), np.array(targets, dtype=float), placed / (2 * games)
+    deck = rng.sample([tile.id for tile in catalogue.tiles], len(catalogue.tiles))
+    (first, first_targets), (second, second_targets) = (
+        play_city(catalogue, deck, weights, rng, epsilon) for _ in range(2)
+    )
+    steps = min(len(first), len(second))
+    difference = np.array(first[:steps], dtype=float) - np.array(second[:steps], dtype=float)
+    margin = np.array(first_targets[:steps]) - np.array(second_targets[:steps])
+    return difference, margin, len(first) + len(second) - 2
+
+
+class _Serial:
+    """A stand-in for a process pool with one worker: plays in this process."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+    @staticmethod
+    def imap(function, jobs):
+        return map(function, jobs)
+
+
+def _pool(workers: int):
+    return multiprocessing.Pool(workers) if workers > 1 else _Serial()
 
 
 def fit(features: np.ndarray, targets: np.ndarray, ridge: float) -> tuple[float, ...]:
@@ -155,6 +201,7 @@ def train(
     validation: int = 0,
     start: Sequence[float] | None = None,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> dict:
     """Self-play and refit `iterations` times; the weights file's content, with what was done.
 
@@ -176,14 +223,14 @@ def train(
     for iteration in range(iterations + 1):
         record: dict = {"iteration": iteration, "weights_of": "hand" if iteration == 0 else "learned"}
         if validation:
-            rows, targets, placed = self_play(validation, weights, f"validation:{seed}", 0.0, step)
+            rows, targets, placed = self_play(validation, weights, f"validation:{seed}", 0.0, step, workers)
             done += validation
             record["validation_cards_placed"] = round(placed, 3)
             record["validation_r2"] = round(r_squared(rows, targets, weights), 4) if iteration else None
         if iteration == iterations:
             history.append(record)
             break
-        rows, targets, placed = self_play(games, weights, f"train:{seed}:{iteration}", epsilon, step)
+        rows, targets, placed = self_play(games, weights, f"train:{seed}:{iteration}", epsilon, step, workers)
         done += games
         features_all.append(rows)
         targets_all.append(targets)
@@ -201,7 +248,7 @@ def train(
         "training": {
             "games": games, "iterations": iterations, "seed": seed, "epsilon": epsilon,
             "ridge": ridge, "validation": validation,
-            "positions": int(sum(len(t) for t in targets_all)), "history": history,
+            "pairs": int(sum(len(t) for t in targets_all)) // 2, "history": history,
         },
     }
 
