@@ -26,6 +26,7 @@ loops) and memoised per city, because search asks for the same city many times.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import log1p
 from typing import NamedTuple
 
@@ -112,7 +113,7 @@ def city_value(catalogue: Catalogue, covered: int, to_come: list[str]) -> float:
     return value
 
 
-def weighted(weights: tuple[float, ...], found: SpaceFeatures) -> float:
+def weighted(weights: Sequence[float], found: SpaceFeatures) -> float:
     """The dot product of weights (in `FEATURES` order) and a city's features."""
     return sum(weight * value for weight, value in zip(weights, found, strict=True))
 
