@@ -9,6 +9,7 @@ import pytest
 
 import ludoteca
 from ludoteca.bots import make_bot
+from ludoteca.core.data import load_json
 from ludoteca.games.city_square_off import strategy
 from ludoteca.games.city_square_off.components import catalogue
 
@@ -118,6 +119,54 @@ def test_perimeter_is_the_boundary_of_the_open_space():
 def test_full_city_has_no_room_and_is_fragile_while_shapes_remain():
     found = features(FULL_BUT, ["I1"])
     assert (found.room, found.fragile, found.largest) == (0.0, 1.0, 0)
+
+
+def test_new_features_count_the_big_shapes_the_blocked_ones_and_the_regions():
+    found = features(BLOCK, ["O4", "X5"])  # O4 has 4 places, X5 1
+    assert found.big_room == pytest.approx(log1p(1))
+    assert (found.blocked, found.regions, found.open) == (0, 1, 9)
+    assert found.exposed == pytest.approx(1 / 5 + 1 / 2)
+    assert (found.shapes_left, found.squares_left) == (2, 9)
+    found = features(RAGGED, ["X5", "I5", "I1"])  # X5 has no place, I5 two (in the second row)
+    assert found.big_room == pytest.approx((log1p(0) + log1p(2)) / 2)
+    assert found.blocked == 1
+    assert found.exposed == pytest.approx(1 + 1 / 3 + 1 / 10)
+    assert (found.shapes_left, found.squares_left) == (3, 11)
+
+
+def test_new_features_without_big_shapes_or_open_space():
+    found = features(HOLES, ["I1", "I2"])
+    assert (found.big_room, found.blocked, found.regions, found.open) == (0.0, 0, 3, 4)
+    found = features(FULL_BUT, ["I1", "X5"])
+    assert (found.blocked, found.exposed, found.open, found.squares_left) == (2, 2.0, 0, 6)
+
+
+def test_city_value_is_the_shipped_weights_times_the_features():
+    to_come = ["V3", "O4", "T4", "X5", "P5"]
+    found = features(RAGGED, to_come)
+    expected = sum(w * v for w, v in zip(strategy.WEIGHTS, found, strict=True))
+    assert strategy.city_value(CATALOGUE, city(RAGGED), to_come) == pytest.approx(expected)
+    assert strategy.weighted(strategy.WEIGHTS, found) == pytest.approx(expected)
+
+
+def test_the_weights_file_gives_every_feature_a_number():
+    data = load_json("ludoteca.games.city_square_off", strategy.WEIGHTS_FILE)
+    assert set(data["weights"]) == set(strategy.FEATURES)
+    assert strategy.load_weights(data) == strategy.WEIGHTS
+    assert len(strategy.WEIGHTS) == len(strategy.FEATURES)
+
+
+def test_a_weights_file_missing_or_adding_a_feature_is_refused():
+    weights = dict.fromkeys(strategy.FEATURES, 1.0)
+    assert strategy.load_weights({"weights": weights}) == (1.0,) * len(strategy.FEATURES)
+    with pytest.raises(ValueError, match="perimeter"):
+        strategy.load_weights({"weights": {k: v for k, v in weights.items() if k != "perimeter"}})
+    with pytest.raises(ValueError, match="colour"):
+        strategy.load_weights({"weights": {**weights, "colour": 1.0}})
+    with pytest.raises(ValueError, match="number"):
+        strategy.load_weights({"weights": {**weights, "room": "six"}})
+    with pytest.raises(ValueError, match="weights"):
+        strategy.load_weights({})
 
 
 def test_city_value_ranks_the_compact_city_above_the_ragged_one():

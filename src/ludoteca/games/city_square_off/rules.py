@@ -350,15 +350,18 @@ class CitySquareOffState(State):
         """How much better `player`'s open space is than the other city's (see `strategy`).
 
         Both cities get the same shapes, so only the difference matters. City Sprint also counts
-        the squares still to cover (the race), City Expansion the overhang (the score).
+        the squares still to cover (the race), City Expansion the overhang (the score); those are
+        squares, while the learned city value is in cards, so they are turned into cards by the
+        mean size of a shape card (untuned: the weights were learned on the standard game).
         """
         if self.outcome is not None:
             return self.scores()[player] * 2 - 1
         value = self._city_value(player) - self._city_value(1 - player)
+        squares_per_card = self.catalogue.tile_squares / len(self.catalogue.tiles)
         if self.variant == SPRINT:
-            value += self._open_count(1 - player) - self._open_count(player)
+            value += (self._open_count(1 - player) - self._open_count(player)) / squares_per_card
         elif self.variant == EXPANSION:
-            value += self._overhang(1 - player) - self._overhang(player)
+            value += (self._overhang(1 - player) - self._overhang(player)) / squares_per_card
         return value
 
     def heuristic_action(self, player: int, rng: random.Random) -> Place:

@@ -10,31 +10,34 @@ the very end; these features do (docs/games/city-square-off.md, "Bots", says why
 - `dead`: open squares in holes that no shape still to come fits into;
 - `stray`: open squares outside the largest open region;
 - `largest`: the size of the largest open region (also the end-of-game tie-break, spec §8.1);
-- `perimeter`: the length of the open space's boundary (compact space takes big shapes).
+- `perimeter`: the length of the open space's boundary (compact space takes big shapes);
+- `big_room`: `room` of the five-square shapes alone (they are the ones that block first);
+- `blocked`: how many shapes to come have no place at all;
+- `exposed`: the sum of 1 / (1 + places) over the shapes to come (`fragile` times their count);
+- `regions`: how many pieces the open space is cut into;
+- `open`, `shapes_left`, `squares_left`: open squares, shapes to come and their squares (they are
+  the same for both cities and for every placement of a card, so they only set the baseline).
 
-Everything is computed on the bitmasks of `pieces` (shifts and bit counts, no square-by-square
+A city's value is the dot product of these features with weights learned by self-play (the
+"rounds this city will still survive", see `training`), read once from `data/evaluation.json`.
+Everything is computed on the bitmasks of `components` (shifts and bit counts, no square-by-square
 loops) and memoised per city, because search asks for the same city many times.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import log1p
 from typing import NamedTuple
+
+from ludoteca.core.data import load_json
 
 from .components import Catalogue
 
 HOLE_LIMIT = 5  # open regions up to this size are checked one by one for a shape that fits
+BIG = 5  # the size of the shapes `big_room` looks at
 MEMO_LIMIT = 20_000  # cities remembered by `city_value`
-
-# weight of each feature in `city_value`, in "open squares" (a dead square costs one)
-WEIGHTS = {
-    "room": 6.0,
-    "fragile": -20.0,
-    "dead": -1.0,
-    "stray": -0.3,
-    "largest": 0.1,
-    "perimeter": -0.15,
-}
+WEIGHTS_FILE = "evaluation.json"
 
 
 class SpaceFeatures(NamedTuple):
@@ -46,48 +49,90 @@ class SpaceFeatures(NamedTuple):
     stray: int  # open squares outside the largest open region
     largest: int  # squares of the largest open region
     perimeter: int  # sides between an open square and a covered square or the grid's edge
+    big_room: float  # mean of log(1 + places) over the five-square shapes to come (0 if none)
+    blocked: int  # shapes to come with no place in the open space
+    exposed: float  # sum of 1 / (1 + places) over the shapes to come
+    regions: int  # open regions
+    open: int  # open grid squares
+    shapes_left: int  # shapes to come
+    squares_left: int  # squares of the shapes to come
+
+
+FEATURES = SpaceFeatures._fields
+
+
+def load_weights(data: dict) -> tuple[float, ...]:
+    """The weight of every feature, in `FEATURES` order, from the parsed weights file.
+
+    A file that misses a feature or names an unknown one is refused, naming both lists, so a
+    stale file cannot silently leave a feature out of the evaluation.
+    """
+    weights = data.get("weights")
+    if not isinstance(weights, dict) or set(weights) != set(FEATURES):
+        found = sorted(weights) if isinstance(weights, dict) else weights
+        raise ValueError(f"{WEIGHTS_FILE}: 'weights' must give exactly {list(FEATURES)}, got {found}")
+    if not all(isinstance(value, int | float) for value in weights.values()):
+        raise ValueError(f"{WEIGHTS_FILE}: every weight must be a number, got {weights}")
+    return tuple(float(weights[name]) for name in FEATURES)
+
+
+WEIGHTS = load_weights(load_json(__package__, WEIGHTS_FILE))
 
 
 def features(catalogue: Catalogue, covered: int, to_come: list[str]) -> SpaceFeatures:
     """The open-space features of a city with these covered squares (grid squares only count)."""
     free = catalogue.grid_mask & ~covered
+    sizes = catalogue.sizes
+    squares_left = sum(sizes[piece] for piece in to_come)
     if not free:
-        return SpaceFeatures(0.0, 1.0 if to_come else 0.0, 0, 0, 0, 0)
-    room, fragile = _room(catalogue, free, to_come)
+        stuck = len(to_come)
+        return SpaceFeatures(0.0, 1.0 if to_come else 0.0, 0, 0, 0, 0, 0.0, stuck, float(stuck), 0, 0,
+                             stuck, squares_left)
+    room, fragile, big_room, blocked, exposed = _room(catalogue, free, to_come)
     regions = catalogue.regions(free)
-    sizes = [region.bit_count() for region in regions]
-    largest = max(sizes)
-    holes = sorted((size, region) for region, size in zip(regions, sizes, strict=True) if size <= HOLE_LIMIT)
+    region_sizes = [region.bit_count() for region in regions]
+    largest = max(region_sizes)
+    holes = sorted((size, region) for region, size in zip(regions, region_sizes, strict=True)
+                   if size <= HOLE_LIMIT)
     dead = _dead_squares(catalogue, holes, to_come)
-    stray = free.bit_count() - largest
-    return SpaceFeatures(room, fragile, dead, stray, largest, _perimeter(catalogue, free))
+    open_squares = free.bit_count()
+    return SpaceFeatures(
+        room, fragile, dead, open_squares - largest, largest, _perimeter(catalogue, free), big_room,
+        blocked, exposed, len(regions), open_squares, len(to_come), squares_left,
+    )
 
 
 def city_value(catalogue: Catalogue, covered: int, to_come: list[str]) -> float:
-    """The weighted sum of `features`, memoised by city and shapes to come."""
+    """The learned weights · `features`, memoised by city and shapes to come."""
     key = (covered, frozenset(to_come))
     value = _MEMO.get(key)
     if value is None:
         if len(_MEMO) >= MEMO_LIMIT:
             _MEMO.clear()
-        found = features(catalogue, covered, to_come)
-        value = _MEMO[key] = sum(WEIGHTS[name] * getattr(found, name) for name in WEIGHTS)
+        value = _MEMO[key] = weighted(WEIGHTS, features(catalogue, covered, to_come))
     return value
+
+
+def weighted(weights: Sequence[float], found: SpaceFeatures) -> float:
+    """The dot product of weights (in `FEATURES` order) and a city's features."""
+    return sum(weight * value for weight, value in zip(weights, found, strict=True))
 
 
 _MEMO: dict[tuple[int, frozenset[str]], float] = {}
 
 
-def _room(catalogue: Catalogue, free: int, to_come: list[str]) -> tuple[float, float]:
+def _room(catalogue: Catalogue, free: int, to_come: list[str]) -> tuple[float, float, float, int, float]:
     """Places of every shape to come in the open space (touching the city or not).
 
-    Touching is left out on purpose: a shape that fits in the open space can almost always be
-    slid against the city by the time it comes, and leaving it out halves the cost.
+    Returns `room`, `fragile`, `big_room`, `blocked` and `exposed`. Touching is left out on
+    purpose: a shape that fits in the open space can almost always be slid against the city by the
+    time it comes, and leaving it out halves the cost.
     """
     if not to_come:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0, 0, 0.0
     sizes = catalogue.sizes
-    weighted = weight = fragile = 0.0
+    weighted_room = weight = exposed = big = 0.0
+    big_count = blocked = 0
     for piece in to_come:
         shapes = catalogue.shapes[piece]
         free_at = [free >> offset for offset in shapes.offsets]
@@ -98,10 +143,16 @@ def _room(catalogue: Catalogue, free: int, to_come: list[str]) -> tuple[float, f
                 anchors &= free_at[cell]
             places += anchors.bit_count()
         size = sizes[piece]
-        weighted += size * log1p(places)
+        room = log1p(places)
+        weighted_room += size * room
         weight += size
-        fragile += 1 / (1 + places)
-    return weighted / weight, fragile / len(to_come)
+        exposed += 1 / (1 + places)
+        blocked += places == 0
+        if size >= BIG:
+            big += room
+            big_count += 1
+    big_room = big / big_count if big_count else 0.0
+    return weighted_room / weight, exposed / len(to_come), big_room, blocked, exposed
 
 
 def _dead_squares(catalogue: Catalogue, holes: list[tuple[int, int]], to_come: list[str]) -> int:
