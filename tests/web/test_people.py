@@ -11,6 +11,7 @@ import ludoteca
 from .conftest import choose_language, shot
 
 pytestmark = pytest.mark.browser
+HTTP = httpx.Client(timeout=120)  # a busy machine answers slowly; this is not a timing check
 
 GAMES = [info.id for info in ludoteca.list_games()]
 # Each game in one language, so both languages are covered without doubling the slow browser runs.
@@ -39,7 +40,7 @@ def open_page(browser, url: str, lang: str):
 
 def two_person_table(base_url: str, game_id: str, **people) -> dict:
     seats = [{"kind": "human"}, {"kind": "human"}]
-    answer = httpx.post(f"{base_url}/api/tables", json={"game": game_id, "seats": seats, "people": people})
+    answer = HTTP.post(f"{base_url}/api/tables", json={"game": game_id, "seats": seats, "people": people})
     assert answer.status_code == 201, answer.text
     return answer.json()
 
@@ -71,7 +72,7 @@ def test_names_presence_waiting_and_resign_seen_by_the_other_browser(browser, ba
     seat_chip(bea, 0).locator("[data-presence=online]").wait_for()
     assert seat_chip(bea, 0).locator(".seat-name").inner_text() == "Ana"
     # whoever does not move reads who is awaited, by name
-    to_move = httpx.get(f"{base_url}/api/tables/{table['id']}").json()["table"]["to_move"]
+    to_move = HTTP.get(f"{base_url}/api/tables/{table['id']}").json()["table"]["to_move"]
     if to_move == [0]:
         bea.wait_for_selector(f"#status:text-is('{words['waiting']} Ana…')")
     elif to_move == [1]:
@@ -87,7 +88,7 @@ def test_names_presence_waiting_and_resign_seen_by_the_other_browser(browser, ba
     ana.wait_for_selector("#resign-question")
     ana.locator("#resign-no").click()  # a second thought: nothing happens
     ana.wait_for_selector("#resign")
-    assert httpx.get(f"{base_url}/api/tables/{table['id']}").json()["table"]["people"]["resigned"] is None
+    assert HTTP.get(f"{base_url}/api/tables/{table['id']}").json()["table"]["people"]["resigned"] is None
     ana.locator("#resign").click()
     ana.locator("#resign-yes").click()
     ana.wait_for_selector("#summary:not([hidden]) #verdict")
@@ -131,7 +132,7 @@ def test_the_lobby_lists_public_tables_and_a_stranger_takes_a_free_seat(browser,
     ana = open_page(browser, base_url + public["seats"][0]["link"], lang)
     seat_chip(ana, 1).locator(".seat-name:text-is('Cid')").wait_for()
     seat_chip(ana, 1).locator("[data-presence=online]").wait_for()
-    lobby = httpx.get(f"{base_url}/api/lobby").json()
+    lobby = HTTP.get(f"{base_url}/api/lobby").json()
     assert public["id"] not in [entry["id"] for entry in lobby]
     shot(home, f"lobby-joined-{lang}")
     ana.context.close()

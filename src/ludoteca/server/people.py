@@ -10,7 +10,7 @@ process loads a table (`Tables.on_load`), and pushed to every socket of the tabl
   ending with a letter or digit; anything else is a 400 with the rule in both languages.
 - **Presence**: a seat is online while at least one WebSocket of a link that plays it is open in
   this process. Counted per process (see docs/SERVER.md): a seat connected only to another process
-  shows as away here until the next change of the table reloads nothing of it.
+  shows as away to the sockets of this one.
 - **Resign**: a seat may resign while the game runs. The game ends for the table (no more moves,
   bots stop, undo refused); the resigning seat is last. The other seats are ranked by the game's
   provisional score when the game has no hidden information (every score is on the board); in a
@@ -328,11 +328,11 @@ def resign_result(table: LiveTable, resigned: int) -> dict[str, Any]:
     count = state.num_players
     others = [p for p in range(count) if p != resigned]
     public_scores = not state.game.info.hidden_information
-    scores: list[float | None] = list(state.scores()) if public_scores else [None] * count
+    provisional = list(state.scores()) if public_scores else [0.0] * count  # hidden: all equal
     ranking = [count] * count
     for seat in others:
-        better = sum(1 for p in others if public_scores and (scores[p] or 0) > (scores[seat] or 0))
-        ranking[seat] = 1 + better
+        ranking[seat] = 1 + sum(1 for p in others if provisional[p] > provisional[seat])
+    scores = provisional if public_scores else [None] * count
     breakdown = [dict(b) for b in state.breakdown()] if public_scores else [{} for _ in range(count)]
     return {"scores": scores, "ranking": ranking, "winners": [p for p in others if ranking[p] == 1],
             "tiebreak": None, "breakdown": breakdown, "resigned": resigned}

@@ -217,18 +217,21 @@ function drawJoin(table) {
   const box = $("join");
   const mine = payload.you.seats;
   box.hidden = mine.length !== 1 || payload.you.hotseat || isOver(table) || Boolean(table.people?.names?.[mine[0]]);
-  if (box.hidden || box.childElementCount) return;
+  if (box.hidden || box.dataset.lang === getLang()) return;
+  box.dataset.lang = getLang(); // drawn once per language, so typing is never interrupted
+  const typed = $("join-name")?.value;
   const input = el("input", { id: "join-name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
-    value: localStorage.getItem("ludoteca.name") || "", "aria-label": t("yourName") });
+    value: typed ?? (localStorage.getItem("ludoteca.name") || ""), "aria-label": t("yourName") });
   const problem = el("p", { class: "error", role: "alert", id: "join-error" });
   const form = el("form", { class: "row" }, input, el("button", { class: "primary", type: "submit", id: "join-button" }, t("joinTable")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      await api(`/api/tables/${encodeURIComponent(tableId)}/name`, {
+      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/name`, {
         method: "POST", body: JSON.stringify({ name: input.value, token }) });
       localStorage.setItem("ludoteca.name", input.value.trim());
-      box.replaceChildren();
+      payload.table.people = answer.people; // the socket brings the same a moment later
+      draw();
     } catch (error) {
       problem.textContent = error.message;
     }
