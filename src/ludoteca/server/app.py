@@ -36,6 +36,8 @@ from .guard import (
     header_timeout_protocol,
     presented_token,
 )
+from .people import People, PeopleSpec, checked_people
+from .people import router as people_router
 from .pubsub import Listener
 from .settings import OPERATOR_OPTIONS, Settings
 from .store import Store, database_url, is_postgres
@@ -66,6 +68,7 @@ class NewTable(BaseModel):
         None, max_length=MAX_PLAYERS, description="one per player; default: all human"
     )
     seed: int | None = Field(None, ge=-INT64, lt=INT64, description="default: 63 random bits")
+    people: PeopleSpec | None = Field(None, description="the creator's name; whether the lobby lists it")
 
 
 class ActionRequest(BaseModel):
@@ -108,6 +111,7 @@ def create_app(
         store = Store(url)
         tables = Tables(store, settings)
         app.state.tables = tables
+        app.state.people = People(tables)
         app.state.creations = RateLimit(store, "tables", settings.tables_burst, settings.tables_per_minute)
         listener = None
         if is_postgres(url):
@@ -193,8 +197,10 @@ def create_app(
             raise TooMany("too many new tables from this address; wait a little",
                           "demasiadas mesas nuevas desde esta dirección; espera un poco", wait)
         seats = [s.model_dump() for s in spec.seats] if spec.seats is not None else None
+        people = checked_people(spec.people)  # a bad name is refused before any table exists
         table, tokens, hotseat = await tables().create(spec.game, spec.num_players, spec.options, seats,
                                                        spec.seed)
+        await request.app.state.people.setup(table, people)
         return _links(table, tokens, hotseat)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
@@ -275,7 +281,8 @@ def create_app(
             table = await tables().get(table_id)
             offered = websocket.scope.get("subprotocols", [])
             access = table.access(presented_token(websocket.headers, token, subprotocols=offered))
-            with tables().socket(table, _client(websocket)) as changed:
+            people = websocket.app.state.people
+            with tables().socket(table, _client(websocket)) as changed, people.present(table, access):
                 await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
                 await _follow(websocket, table, access, changed)
         except LudotecaError as error:
@@ -291,6 +298,7 @@ def create_app(
 
         return serve_page
 
+    app.include_router(people_router)
     app.get("/", include_in_schema=False)(page("index.html"))
     app.get("/table/{table_id}", include_in_schema=False)(page("table.html"))
     app.get("/rules/{game_id}", include_in_schema=False)(page("rules.html"))

@@ -93,6 +93,12 @@ class LiveTable:
     listeners: set[asyncio.Event] = field(default_factory=set)  # one per open WebSocket
     messages: dict[Access, str] = field(default_factory=dict)  # payloads of this position, as sent
     last_used: float = field(default_factory=time.monotonic)
+    people: dict[str, Any] = field(default_factory=dict)  # names, presence, resign: see people.py
+
+    @property
+    def resigned(self) -> bool:
+        """A seat resigned: the game is over for the table although its state is not."""
+        return self.people.get("resigned") is not None
 
     def access(self, token: str | None) -> Access:
         """The seats `token` plays; no token is a spectator, an unknown token is refused."""
@@ -100,7 +106,8 @@ class LiveTable:
             return Access()
         digest = token_digest(token)
         if same_digest(digest, self.hotseat_hash):
-            humans = tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
+            joined = self.people.get("joined", ())  # seats others took from the lobby (people.py)
+            humans = tuple(i for i, s in enumerate(self.seats) if s.kind == "human" and i not in joined)
             return Access(humans, hotseat=True)
         for index, seat in enumerate(self.seats):
             if seat.token_hash and same_digest(digest, seat.token_hash):
@@ -117,7 +124,7 @@ class LiveTable:
 
     def next_bots(self, state: State, delay: float) -> NextBotTurn | None:
         """The bot turn `state` leaves, in the lane of the first bot to move (its level)."""
-        bots = [p for p in state.to_move if self.seats[p].kind == "bot"]
+        bots = [p for p in state.to_move if self.seats[p].kind == "bot"] if not self.resigned else []
         return NextBotTurn(self.seats[bots[0]].level or "normal", delay) if bots else None
 
     def info(self) -> dict[str, Any]:
@@ -134,6 +141,7 @@ class LiveTable:
             "to_move": list(state.to_move),
             "is_over": state.is_over,
             "actions": len(state.history),
+            "people": self.people,
         }
 
     def seat_payload(self, seat: int | None) -> dict[str, Any]:
@@ -187,6 +195,7 @@ class Tables:
         self.live: dict[str, LiveTable] = {}
         self.sockets_by_client: Counter[str] = Counter()
         self.on_bot_turn: list = []  # callbacks(lane, delay) of local bot runners, woken at once
+        self.on_load: list = []  # functions(table_id) -> dict of its people, read when loaded (people.py)
 
     # ---- tables -------------------------------------------------------------------------------
 
@@ -255,6 +264,9 @@ class Tables:
         if loaded is None:
             raise NotFound(f"there is no table {table_id!r}"[:120], f"no existe la mesa {table_id!r}"[:120])
         row, actions = loaded
+        people: dict[str, Any] = {}
+        for read in self.on_load:
+            people.update(await asyncio.to_thread(read, table_id))
         table = self.live.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             game = ludoteca.load(row.game)
@@ -262,7 +274,7 @@ class Tables:
                       "seed": row.seed, "options": row.options, "actions": actions}
             table = LiveTable(id=row.id, state=game.replay(record),
                               seats=[Seat.from_stored(seat) for seat in row.seats],
-                              hotseat_hash=stored_hash(row.hotseat_token))
+                              hotseat_hash=stored_hash(row.hotseat_token), people=people)
             self._remember(table)
             await self._ensure_bot_turn(table)
         return table
@@ -306,6 +318,7 @@ class Tables:
                         f"the table moved on: {len(table.state.history)} actions, you saw {seen}; reload",
                         f"la mesa ha cambiado: {len(table.state.history)} acciones, viste {seen}; recarga",
                     )
+                _refuse_if_resigned(table)
                 acting = _acting_seat(table, access, seat)
                 trial = table.state.clone()
                 trial.apply(text, acting)
@@ -316,7 +329,7 @@ class Tables:
     async def act_bot(self, table: LiveTable, seat: int, text: str, seq: int) -> None:
         """Play a bot's move chosen at `seq` actions; a `Conflict` if the table moved on meanwhile."""
         async with table.lock:
-            if len(table.state.history) != seq or seat not in table.state.to_move:
+            if len(table.state.history) != seq or seat not in table.state.to_move or table.resigned:
                 raise _moved_on()
             trial = table.state.clone()
             trial.apply(text, seat)
@@ -420,6 +433,12 @@ class Tables:
 def _moved_on() -> Conflict:
     return Conflict("the table moved on while this action was sent; reload and try again",
                     "la mesa ha cambiado mientras se enviaba esta acción; recarga y vuelve a probar")
+
+
+def _refuse_if_resigned(table: LiveTable) -> None:
+    if table.resigned:
+        raise IllegalAction("the game is over: a seat resigned",
+                            "la partida ha terminado: un asiento abandonó")
 
 
 def _plausible_id(table_id: str) -> bool:

@@ -43,7 +43,7 @@ def undo_seat(table: LiveTable, access: Access, seat: int | None) -> int:
 def answer(table: LiveTable, seat: int) -> dict[str, Any]:
     """Whether `seat` may undo now: how many actions would go, or why not in both languages."""
     state = table.state
-    if state.is_over:
+    if state.is_over or table.resigned:
         return {"allowed": False, "steps": 0, "reason": dict(GAME_OVER)}
     check = state.undo_check(seat, humans(table))
     return {"allowed": check.allowed, "steps": check.steps,
@@ -62,7 +62,7 @@ async def take_back(tables: Tables, table: LiveTable, seat: int, seen: int | Non
                 f"the table moved on: {len(table.state.history)} actions, you saw {seen}; reload",
                 f"la mesa ha cambiado: {len(table.state.history)} acciones, viste {seen}; recarga",
             )
-        if table.state.is_over:
+        if table.state.is_over or table.resigned:
             raise IllegalAction(GAME_OVER["en"], GAME_OVER["es"])
         state: State = table.state.undone(seat, humans(table))  # IllegalAction says why not
         bots = table.next_bots(state, tables.settings.bot_delay)

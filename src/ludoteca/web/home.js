@@ -22,6 +22,7 @@ function draw() {
     restoreChoices(kept);
   }
   drawTables();
+  drawLobby();
 }
 
 function formChoices() {
@@ -132,6 +133,11 @@ function drawForm(info, scroll = true) {
     info.options.length ? el("fieldset", {}, el("legend", {}, t("options")),
       info.options.map((o) => optionField(o, lang))) : null,
     el("fieldset", {}, el("legend", {}, t("seats")), seats),
+    el("div", { class: "field" }, el("label", { for: "creator-name" }, t("yourName")),
+      el("input", { id: "creator-name", name: "creator_name", maxlength: 24, autocomplete: "nickname",
+        value: localStorage.getItem("ludoteca.name") || "" }),
+      el("small", {}, t("nameRule"))),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "public", id: "public" }), ` ${t("publicTable")}`),
     el("label", { class: "check" }, el("input", { type: "checkbox", name: "hotseat" }), ` ${t("hotseat")}`),
     el("p", { class: "error", role: "alert", id: "create-error" }),
     el("button", { class: "primary", type: "submit", id: "create-button" }, t("create")),
@@ -160,10 +166,13 @@ async function submit(info, form) {
       ? { kind: "bot", bot: data.get(`bot-${i}`),
           level: LEVELED_BOTS.has(data.get(`bot-${i}`)) ? data.get(`level-${i}`) : "normal" }
       : { kind: "human" });
+  const name = String(data.get("creator_name") || "").trim();
+  const people = { name: name || null, public: data.has("public") };
   try {
     const table = await api("/api/tables", {
-      method: "POST", body: JSON.stringify({ game: info.id, num_players: n, options, seats }),
+      method: "POST", body: JSON.stringify({ game: info.id, num_players: n, options, seats, people }),
     });
+    if (name) localStorage.setItem("ludoteca.name", name);
     localStorage.setItem(`ludoteca.links.${table.id}`, JSON.stringify(table));
     const human = table.seats.find((s) => s.link);
     const humans = table.seats.filter((s) => s.link).length;
@@ -190,6 +199,38 @@ async function drawTables() {
       !table.finished && mine ? el("a", { class: "button", href: mine.link }, t("play")) : null,
       el("a", { class: "button", href: `/table/${table.id}` }, table.finished ? t("replay") : t("watch")));
   }));
+}
+
+/** Public tables with a free seat: take one under the name typed above the list. */
+async function drawLobby() {
+  const list = document.getElementById("lobby");
+  const open = await api("/api/lobby");
+  const names = Object.fromEntries(catalogue.games.map((g) => [g.id, g]));
+  const lang = getLang();
+  const nameInput = document.getElementById("lobby-name");
+  nameInput.placeholder = t("yourName");
+  nameInput.setAttribute("aria-label", t("yourName"));
+  if (!nameInput.value) nameInput.value = localStorage.getItem("ludoteca.name") || "";
+  if (!open.length) return list.replaceChildren(el("li", { class: "muted" }, t("lobbyNone")));
+  list.replaceChildren(...open.map((table) => el("li", { dataset: { table: table.id } },
+    el("strong", {}, names[table.game] ? gameName(names[table.game], lang) : table.game), " — ",
+    table.seats.map((seat) => seat.free
+      ? el("button", { class: "join-seat", dataset: { seat: seat.seat }, onclick: () => join(table.id, seat.seat) },
+        `${t("joinSeat")} ${seat.seat}`)
+      : el("span", { class: "lobby-seat" }, seat.kind === "bot" ? `${seat.bot} (${t(seat.level)})` : seat.name, " ")))));
+}
+
+async function join(tableId, seat) {
+  const name = document.getElementById("lobby-name").value.trim();
+  try {
+    const answer = await api(`/api/lobby/${encodeURIComponent(tableId)}/join`, {
+      method: "POST", body: JSON.stringify({ seat, name }) });
+    localStorage.setItem("ludoteca.name", name);
+    location.href = answer.link;
+  } catch (error) {
+    document.getElementById("lobby-error").textContent = error.message;
+    drawLobby();
+  }
 }
 
 main();

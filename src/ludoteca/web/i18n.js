@@ -26,6 +26,12 @@ const TEXT = {
     inNotation: "Show notation", inWords: "Show in words", whyEnded: "Why it ended:", lastMoveWas: "the last move was",
     youWon: "You won!", youLost: "You lost", youDrew: "You share the win", placeOf: "place {place} of {count}",
     wins: "wins", drawBetween: "A shared win:",
+    yourName: "Your name", nameRule: "1 to 24 letters, digits, spaces and . ' - _", joinTable: "Take my seat",
+    online: "online", away: "away", resign: "Resign", resignConfirm: "Resign? The game ends now for everyone and you are placed last.",
+    resignYes: "Yes, resign", resignNo: "No, keep playing", resignedWho: "resigned.",
+    publicTable: "Public: list the table among the open tables, so anyone can take a free seat",
+    lobby: "Open tables waiting for players", lobbyNone: "No open table is waiting for players.",
+    freeSeat: "free seat", joinSeat: "Take seat",
   },
   es: {
     tagline: "Cinco juegos de mesa modernos, jugados con exactitud.",
@@ -52,6 +58,12 @@ const TEXT = {
     inNotation: "Ver notación", inWords: "Ver en palabras", whyEnded: "Por qué terminó:", lastMoveWas: "la última jugada fue de",
     youWon: "¡Has ganado!", youLost: "Has perdido", youDrew: "Compartes la victoria", placeOf: "puesto {place} de {count}",
     wins: "gana", drawBetween: "Victoria compartida:",
+    yourName: "Tu nombre", nameRule: "De 1 a 24 letras, cifras, espacios y . ' - _", joinTable: "Ocupar mi asiento",
+    online: "conectado", away: "ausente", resign: "Abandonar", resignConfirm: "¿Abandonar? La partida termina ahora para todos y quedas en último lugar.",
+    resignYes: "Sí, abandonar", resignNo: "No, seguir jugando", resignedWho: "abandonó.",
+    publicTable: "Pública: mostrar la mesa entre las mesas abiertas, para que cualquiera ocupe un asiento libre",
+    lobby: "Mesas abiertas que esperan jugadores", lobbyNone: "Ninguna mesa abierta espera jugadores.",
+    freeSeat: "asiento libre", joinSeat: "Ocupar el asiento",
   },
 };
 

@@ -26,8 +26,23 @@ let retries = 0; // reconnection attempts since the connection was last open
 const baselines = new Map();
 const SPECTATOR = "spectator";
 
+/** A seat as people know it: the name its person chose, a bot's name and level, else "Player N". */
 function seatName(seat) {
+  const name = payload?.table.people?.names?.[seat];
+  if (name) return name;
+  const spec = payload?.table.seats[seat];
+  if (spec && spec.kind === "bot") return `${spec.bot} (${t(spec.level)})`;
   return `${t("player")} ${seat}`;
+}
+
+/** The game is over for the table: finished by its rules, or a seat resigned. */
+function isOver(table) {
+  return table.is_over || (table.people?.resigned ?? null) !== null;
+}
+
+/** The final result: the game's own, or the one fixed when a seat resigned. */
+function resultOf() {
+  return payload.result || payload.table.people?.result || null;
 }
 
 function connect() {
@@ -129,7 +144,7 @@ function tablePath() {
 
 /** Ask the server whether the shown seat may take its last move back (the core's undo rule). */
 async function refreshUndo() {
-  if (!payload || !token || payload.table.is_over || activeSeat === null) {
+  if (!payload || !token || isOver(payload.table) || activeSeat === null) {
     undoAnswer = null;
     drawUndo();
     return;
@@ -183,7 +198,8 @@ function draw() {
   if (hidden) drawCover();
   if (replay) renderer.update({ view: replay.data, table, game: info, lang, replay: true, since: null });
   else {
-    const shown = hidden ? payload.views.find((v) => v.seat === null) || blank() : currentView();
+    let shown = hidden ? payload.views.find((v) => v.seat === null) || blank() : currentView();
+    if (isOver(table)) shown = { ...shown, legal: [], actions: [] }; // a resigned game takes no move
     const base = hidden ? null : baselineOf(shown);
     renderer.update({ view: shown, table, game: info, lang, replay: false, since: base ? base.view : null });
   }
@@ -192,6 +208,63 @@ function draw() {
   drawSummary();
   drawReplayPanel();
   drawInvite(table);
+  drawJoin(table);
+  drawResign(table);
+}
+
+/** A person who opened a seat's link and has no name yet is asked for one (kept for next time). */
+function drawJoin(table) {
+  const box = $("join");
+  const mine = payload.you.seats;
+  box.hidden = mine.length !== 1 || payload.you.hotseat || isOver(table) || Boolean(table.people?.names?.[mine[0]]);
+  if (box.hidden || box.dataset.lang === getLang()) return;
+  box.dataset.lang = getLang(); // drawn once per language, so typing is never interrupted
+  const typed = $("join-name")?.value;
+  const input = el("input", { id: "join-name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
+    value: typed ?? (localStorage.getItem("ludoteca.name") || ""), "aria-label": t("yourName") });
+  const problem = el("p", { class: "error", role: "alert", id: "join-error" });
+  const form = el("form", { class: "row" }, input, el("button", { class: "primary", type: "submit", id: "join-button" }, t("joinTable")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/name`, {
+        method: "POST", body: JSON.stringify({ name: input.value, token }) });
+      localStorage.setItem("ludoteca.name", input.value.trim());
+      payload.table.people = answer.people; // the socket brings the same a moment later
+      draw();
+    } catch (error) {
+      problem.textContent = error.message;
+    }
+  });
+  box.replaceChildren(el("h3", {}, t("yourName")), el("small", { class: "muted" }, t("nameRule")), form, problem);
+}
+
+/** Resigning asks first; once confirmed the game ends for everyone (docs/SERVER.md says how places go). */
+function drawResign(table) {
+  const box = $("resign-box");
+  box.hidden = !token || isOver(table) || replay !== null || !payload.you.seats.length;
+  if (box.hidden) { box.replaceChildren(); return; }
+  if (box.dataset.asking === String(activeSeat)) return;
+  box.replaceChildren(el("button", { id: "resign", type: "button", onclick: askResign }, t("resign")));
+}
+
+function askResign() {
+  const box = $("resign-box");
+  box.dataset.asking = String(activeSeat);
+  const keep = () => { delete box.dataset.asking; draw(); };
+  box.replaceChildren(
+    el("span", { id: "resign-question" }, t("resignConfirm")), " ",
+    el("button", { id: "resign-yes", type: "button", class: "danger", onclick: async () => {
+      delete box.dataset.asking;
+      try {
+        await api(`/api/tables/${encodeURIComponent(tableId)}/resign`, {
+          method: "POST", body: JSON.stringify({ token, seat: activeSeat }) });
+      } catch (error) {
+        notice = { text: error.message, network: error.network };
+      }
+      await resync();
+    } }, t("resignYes")),
+    el("button", { id: "resign-no", type: "button", onclick: keep }, t("resignNo")));
 }
 
 function blank() {
@@ -199,7 +272,7 @@ function blank() {
 }
 
 function needsCover(table) {
-  return payload.you.hotseat && info.hidden_information && !table.is_over && !replay
+  return payload.you.hotseat && info.hidden_information && !isOver(table) && !replay
     && payload.views.length > 1 && coverDismissedFor !== activeSeat;
 }
 
@@ -212,13 +285,21 @@ function drawCover() {
 function drawSeats(table) {
   const mine = payload.you.seats;
   $("seats").replaceChildren(...table.seats.map((seat) => {
-    const who = seat.kind === "bot" ? `${t("bot")} ${seat.bot} (${t(seat.level)})` : t("human");
+    const who = seat.kind === "bot" ? ` · ${t("bot")}` : "";
     const moving = table.to_move.includes(seat.seat);
     return el("span", { class: `seat seat-${seat.seat}${moving ? " moving" : ""}`, dataset: { seat: seat.seat } },
       el("span", { class: "mark", "aria-hidden": "true" }, `${SEAT_MARKS[seat.seat]} `),
-      el("strong", {}, seatName(seat.seat)), ` ${who}`, mine.includes(seat.seat) ? ` (${t("you")})` : "",
-      moving ? el("span", { class: "moving-mark" }, ` · ${t("toMove")}`) : "");
+      el("strong", { class: "seat-name" }, seatName(seat.seat)), who, mine.includes(seat.seat) ? ` (${t("you")})` : "",
+      moving ? el("span", { class: "moving-mark" }, ` · ${t("toMove")}`) : "",
+      seat.kind === "human" ? presence(seat.seat) : "");
   }));
+}
+
+/** Online while a link of the seat has the table open (as the server counts its sockets). */
+function presence(seat) {
+  const online = Boolean(payload.table.people?.online?.[seat]);
+  return el("span", { class: `presence ${online ? "online" : "away"}`, dataset: { presence: online ? "online" : "away" } },
+    ` ${online ? "●" : "○"} ${t(online ? "online" : "away")}`);
 }
 
 function drawTabs() {
@@ -231,11 +312,12 @@ function drawTabs() {
 
 function drawStatus(table) {
   let text;
-  const myTurn = !table.is_over && payload.you.seats.length > 0 && table.to_move.includes(activeSeat);
-  if (table.is_over) text = t("gameOver");
-  else if (!payload.you.seats.length) text = `${t("spectating")} · ${t("waiting")} ${table.to_move.map(seatName).join(", ")}`;
+  const myTurn = !isOver(table) && payload.you.seats.length > 0 && table.to_move.includes(activeSeat);
+  const waitingFor = `${t("waiting")} ${table.to_move.map(seatName).join(", ")}…`;
+  if (isOver(table)) text = t("gameOver");
+  else if (!payload.you.seats.length) text = `${t("spectating")} · ${waitingFor}`;
   else if (myTurn) text = `${t("yourTurn")} (${seatName(activeSeat)})`;
-  else text = `${t("waiting")} ${table.to_move.map(seatName).join(", ")}`;
+  else text = waitingFor;
   $("status").textContent = text;
   $("status").classList.toggle("your-turn", myTurn);
   // The tab's title tells a person in another tab that it is their turn.
@@ -270,7 +352,7 @@ function drawUndo() {
   const box = $("undo-box");
   if (!box || !payload) return;
   const answer = undoAnswer && undoAnswer.seat === activeSeat && undoAnswer.actions === payload.table.actions ? undoAnswer : null;
-  box.hidden = !token || payload.table.is_over || replay !== null || !payload.you.seats.length;
+  box.hidden = !token || isOver(payload.table) || replay !== null || !payload.you.seats.length;
   $("undo").disabled = !answer || !answer.allowed || busy || !online;
   $("undo-why").textContent = answer && !answer.allowed ? answer.reason[getLang()] || answer.reason.en : "";
 }
@@ -288,7 +370,7 @@ function label(key, lang) {
 
 // One column per player and one row per category, so the table stays narrow for any game.
 function drawSummary() {
-  const result = payload.result;
+  const result = resultOf();
   const box = $("summary");
   box.hidden = !result;
   if (!result) return;
@@ -329,6 +411,8 @@ function verdict(result) {
 /** Why the game ended: the renderer's reading of its final view when it has one (a shape that did
  * not fit, the last round played), else the last move in words. */
 function endReason(lang) {
+  const resigned = payload.table.people?.resigned ?? null;
+  if (resigned !== null) return `${seatName(resigned)} ${t("resignedWho")}`;
   const shown = currentView();
   const own = renderer.endReason?.(shown.view, lang);
   if (own) return own;
@@ -379,7 +463,7 @@ function drawReplayPanel() {
 function drawInvite(table) {
   const saved = JSON.parse(localStorage.getItem(`ludoteca.links.${tableId}`) || "null");
   const box = $("invite");
-  box.hidden = !saved || table.is_over;
+  box.hidden = !saved || isOver(table);
   if (box.hidden) return;
   const link = (label, path) => {
     const url = new URL(path, location.href).href;
