@@ -127,6 +127,7 @@ def create_app(
         yield
         for chore in chores:
             chore.cancel()
+        await asyncio.gather(*chores, return_exceptions=True)
         with suppress(Exception):  # a database gone at shutdown: the counts' lease runs out instead
             await tables.forget_sockets()
         if runner is not None:
