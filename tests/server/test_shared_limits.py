@@ -101,7 +101,7 @@ def _open(base: str, table_id: str, address: str = "127.0.0.1"):
 
 
 def _table(base: str) -> str:
-    answer = httpx.post(f"{base}/api/tables", json=BODY, timeout=30)
+    answer = httpx.post(f"{base}/api/tables", json=BODY, timeout=120)  # a bound for a busy machine
     assert answer.status_code == 201, answer.text
     return answer.json()["id"]
 
