@@ -8,7 +8,8 @@ with the machine's load average, because on a shared machine a figure means noth
 
 `broadcast`: 200 tables across 2 processes, one socket on each process per table; the latency of a
   human move (sent through alternating processes) until each socket has the new position.
-`bots`: a human move's round trip and broadcast while 8 hard bots think (8 bot processes).
+`bots`: a human move's round trip and broadcast while 8 hard bots think (8 bot processes);
+  `--hard-bots 0 --moves 3` is a quick check that the scenario runs, not a figure.
 `sockets`: 10,000 sockets opened from one client address; how many are accepted (the cap) and a
   second address's request latency meanwhile.
 `body`: a 50 MB body: the time until the server refuses it, and another request's latency meanwhile.
@@ -325,6 +326,8 @@ def main() -> None:
         help="PostgreSQL URL (a fresh database: the script fills it)",
     )
     parser.add_argument("--at-once", type=int, default=1, help="broadcast: moves in flight at once")
+    parser.add_argument("--hard-bots", type=int, default=8, help="bots: hard bots thinking meanwhile")
+    parser.add_argument("--moves", type=int, default=60, help="bots: human moves measured (each way)")
     parser.add_argument("scenarios", nargs="*", default=["broadcast", "bots", "sockets", "body"])
     args = parser.parse_args()
     if not args.db:
@@ -339,9 +342,9 @@ def main() -> None:
             ]
             run = broadcast([f"http://127.0.0.1:{p}" for p in ports], concurrency=args.at_once)
         elif scenario == "bots":
-            hard = {"easy": 1, "normal": 1, "hard": 8}
+            hard = {"easy": 1, "normal": 1, "hard": max(1, args.hard_bots)}
             servers = [start_server(args.db, ports[0], logs / "load-bots.log", **OPEN, bot_processes=hard)]
-            run = bots(f"http://127.0.0.1:{ports[0]}")
+            run = bots(f"http://127.0.0.1:{ports[0]}", thinking=args.hard_bots, moves=args.moves)
         elif scenario == "sockets":
             servers = [start_server(args.db, ports[0], logs / "load-sockets.log", **OPEN)]
             run = sockets(f"http://127.0.0.1:{ports[0]}")

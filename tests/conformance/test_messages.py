@@ -18,13 +18,14 @@ import ludoteca
 import ludoteca.arena.match
 import ludoteca.arena.report
 import ludoteca.bots
+import ludoteca.server.messages
 from ludoteca.core import IllegalAction, LudotecaError, NotationError, OptionError
 from ludoteca.core.messages import Message, Verbatim, catalogues, languages, placeholders
 
 GAME_IDS = [info.id for info in ludoteca.list_games()]
 SOURCE = pathlib.Path(ludoteca.__file__).parent
-# the packages whose texts all live in the catalogue (the surfaces follow: cli, tui, server, rl)
-CATALOGUED = ("core", "games", "bots", "arena", "rl")
+# the packages whose texts all live in the catalogue (the surfaces follow: cli, tui)
+CATALOGUED = ("core", "games", "bots", "arena", "rl", "server")
 ERRORS = {"LudotecaError", "IllegalAction", "NotationError", "OptionError", "ContentError"}
 
 
@@ -51,7 +52,7 @@ def test_every_message_exists_in_every_language_with_the_same_arguments(package)
 
 def test_every_package_that_speaks_has_a_catalogue():
     packages = set(catalogues())
-    assert {"ludoteca.core", "ludoteca.bots", "ludoteca.arena"} <= packages
+    assert {"ludoteca.core", "ludoteca.bots", "ludoteca.arena", "ludoteca.server"} <= packages
     for game_id in GAME_IDS:
         package = ludoteca.load(game_id).package
         assert package in packages, f"{game_id} has no message catalogue"

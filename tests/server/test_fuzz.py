@@ -3,17 +3,24 @@ WebSocket; no request may get a 5xx, and a refused request never changes a table
 
 A known table (two humans, City Square Off) is slipped into about half of the generated requests,
 with its real tokens, so the fuzz reaches the action parser and the access checks, not only 404s.
+
+Collection must be the same in every pytest-xdist worker: schemathesis builds each operation's
+test at collection from a seed, so the seed is fixed here (it would be random per process
+otherwise), and every worker process fuzzes its own database file (a shared one would be deleted
+under one worker by another one's clean-up).
 """
 
 from __future__ import annotations
 
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from schemathesis.config import SchemathesisConfig
 from schemathesis.python import asgi
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -34,10 +41,12 @@ def _known_table(client) -> tuple[str, list[str]]:
     ]
 
 
-DATABASE = str(Path(__file__).parent / ".fuzz.sqlite3")
+SEED = 20261201
+FOLDER = Path(tempfile.mkdtemp(prefix="ludoteca-fuzz-"))
+DATABASE = str(FOLDER / "fuzz.sqlite3")
 APP = create_app(DATABASE, settings=UNLIMITED)
 STORE = Store(f"sqlite:///{DATABASE}")
-schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=SchemathesisConfig(seed=SEED))
 with asgi.get_client(APP) as _client:
     KNOWN_ID, KNOWN_TOKENS = _known_table(_client)
 CHOICE = random.Random(7)
@@ -54,6 +63,7 @@ def _clean_database():
     STORE.dispose()
     for suffix in ("", "-wal", "-shm"):
         Path(DATABASE + suffix).unlink(missing_ok=True)
+    FOLDER.rmdir()
 
 
 @pytest.fixture(scope="module")

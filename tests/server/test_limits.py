@@ -180,9 +180,9 @@ def test_sqlite_runs_in_wal_mode_and_hides_parameters(tmp_path: Path):
     store.create_table(TableRow(id="t1", game="city-square-off", version="1", num_players=2, seed=1,
                                 options=state.options, seats=[], hotseat_token="sha256:x", created=now()),
                        None)
-    store.append_action("t1", 0, 0, "SECRET-PLACEMENT", False, None)
+    store.append_action("t1", 0, 0, 0, "SECRET-PLACEMENT", False, None)
     with pytest.raises(SeqTaken) as taken:
-        store.append_action("t1", 0, 1, "OTHER-SECRET", False, None)
+        store.append_action("t1", 0, 0, 1, "OTHER-SECRET", False, None)
     assert "SECRET" not in str(taken.value.__cause__)
     store.dispose()
 

@@ -40,8 +40,8 @@ def two_servers(tmp_path: Path):
         stop(server)
 
 
-def _create(base: str, seats: list[dict], **extra) -> dict:
-    body = {"game": "city-square-off", "seats": seats, **extra}
+def _create(base: str, seats: list[dict], game: str = "city-square-off", **extra) -> dict:
+    body = {"game": game, "seats": seats, **extra}
     answer = httpx.post(f"{base}/api/tables", json=body, timeout=20)
     assert answer.status_code == 201, answer.text
     return answer.json()
@@ -85,6 +85,48 @@ def test_moves_through_either_process_reach_the_sockets_of_both(two_servers):
             assert answer.status_code == 200, answer.text
             assert _next_with(on_a, count)["table"]["actions"] == count
             assert _next_with(on_b, count)["table"]["actions"] == count
+
+
+def _play_first_legal(base: str, table: dict, tokens: list[str]) -> dict:
+    state = _state(base, table["id"], _token(table["hotseat"]))
+    seat = state["table"]["to_move"][0]
+    answer = httpx.post(f"{base}/api/tables/{table['id']}/actions",
+                        json={"action": state["views"][seat]["legal"][0], "token": tokens[seat]}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_an_undo_through_one_process_is_seen_by_the_other_and_play_goes_on_from_it(two_servers):
+    _, bases, _ = two_servers
+    table = _create(bases[0], HUMANS, game="blue-lagoon", seed=4)
+    tokens = [_token(s["link"]) for s in table["seats"]]
+    with _socket(bases[0], table["id"]) as on_a, _socket(bases[1], table["id"]) as on_b:
+        for count, base in ((1, bases[0]), (2, bases[1])):  # seat 0 through A, seat 1 through B
+            _play_first_legal(base, table, tokens)
+            assert _next_with(on_a, count)["table"]["actions"] == _next_with(on_b, count)["table"]["actions"]
+        kept = _state(bases[0], table["id"])["views"][0]["history"][:1]
+        undone = httpx.post(f"{bases[1]}/api/tables/{table['id']}/undo",
+                            json={"token": tokens[1], "seen": 2}, timeout=10)
+        assert undone.status_code == 200, undone.text
+        shorter = _next_with_exactly(on_a, 1)  # A's socket is told of the shorter game
+        assert shorter["views"][0]["history"] == kept
+        assert _next_with_exactly(on_b, 1)["views"][0]["history"] == kept
+        assert _state(bases[0], table["id"])["table"]["actions"] == 1  # and A's state is it
+        legal = _state(bases[0], table["id"], tokens[1])["views"][0]["legal"]
+        again = httpx.post(f"{bases[0]}/api/tables/{table['id']}/actions",  # seat 1 plays anew, through A
+                           json={"action": legal[-1], "token": tokens[1], "seen": 1}, timeout=10)
+        assert again.status_code == 200, again.text
+        for ws in (on_a, on_b):
+            history = _next_with(ws, 2)["views"][0]["history"]
+            assert history[:1] == kept and len(history) == 2 and history[1][0] == 1
+        assert _state(bases[1], table["id"])["views"][0]["history"] == history
+
+
+def _next_with_exactly(ws, actions: int) -> dict:
+    while True:
+        payload = json.loads(ws.recv(timeout=10))
+        if payload["table"]["actions"] == actions:
+            return payload
 
 
 def test_simultaneous_moves_for_one_seat_one_wins_one_gets_409(two_servers):

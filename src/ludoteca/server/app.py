@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -33,9 +33,11 @@ from .guard import (
     RateLimit,
     SecurityHeaders,
     client_key,
+    error_body,
     header_timeout_protocol,
     presented_token,
 )
+from .messages import MESSAGES
 from .people import People, PeopleSpec, checked_people
 from .people import router as people_router
 from .pubsub import Listener
@@ -123,9 +125,15 @@ def create_app(
                 await asyncio.wait_for(listener.ready.wait(), 10)
         if runner is not None:
             runner.start()
-        evictor = asyncio.get_running_loop().create_task(_evict_idle(tables, settings.idle_seconds))
+        loop = asyncio.get_running_loop()
+        chores = [loop.create_task(_evict_idle(tables, settings.idle_seconds)),
+                  loop.create_task(tables.keep_socket_counts())]
         yield
-        evictor.cancel()
+        for chore in chores:
+            chore.cancel()
+        await asyncio.gather(*chores, return_exceptions=True)
+        with suppress(Exception):  # a database gone at shutdown: the counts' lease runs out instead
+            await tables.forget_sockets()
         if runner is not None:
             await runner.stop()
         if listener is not None:
@@ -149,8 +157,7 @@ def create_app(
         headers = None
         if isinstance(error, TooMany):
             headers = {"retry-after": str(max(1, round(error.retry_after)))}
-        return JSONResponse({"detail": str(error), "detail_es": error.text("es")}, status_code=status,
-                            headers=headers)
+        return JSONResponse(error_body(error.message), status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -158,7 +165,8 @@ def create_app(
             f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'request'}: {e['msg']}"
             for e in error.errors()
         )
-        return JSONResponse({"detail": f"malformed request: {problems}"[:2000]}, status_code=422)
+        return JSONResponse(error_body(MESSAGES.message("request.malformed", problems=problems[:2000])),
+                            status_code=422)
 
     def tables() -> Tables:
         return app.state.tables
@@ -194,8 +202,7 @@ def create_app(
         429: this client created too many tables lately."""
         wait = await asyncio.to_thread(request.app.state.creations.allow, _client(request))
         if wait:
-            raise TooMany("too many new tables from this address; wait a little",
-                          "demasiadas mesas nuevas desde esta dirección; espera un poco", wait)
+            raise TooMany(MESSAGES.message("table.too_many"), wait)
         seats = [s.model_dump() for s in spec.seats] if spec.seats is not None else None
         people = checked_people(spec.people)  # a bad name is refused before any table exists
         table, tokens, hotseat = await tables().create(spec.game, spec.num_players, spec.options, seats,
@@ -267,7 +274,7 @@ def create_app(
     async def _finished(table_id: str) -> LiveTable:
         table = await tables().get(table_id)
         if not table.state.is_over:
-            raise HTTPException(409, "the record is secret until the game is over")
+            raise Conflict(MESSAGES.message("table.record_secret"))
         return table
 
     @app.websocket("/api/tables/{table_id}/ws")
@@ -282,9 +289,10 @@ def create_app(
             offered = websocket.scope.get("subprotocols", [])
             access = table.access(presented_token(websocket.headers, token, subprotocols=offered))
             people = websocket.app.state.people
-            with tables().socket(table, _client(websocket)) as changed, people.present(table, access):
-                await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
-                await _follow(websocket, table, access, changed)
+            async with tables().socket(table, _client(websocket)) as changed:
+                with people.present(table, access):
+                    await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
+                    await _follow(websocket, table, access, changed)
         except LudotecaError as error:
             if websocket.client_state == WebSocketState.CONNECTING:
                 code = {NotFound: 4404, TooMany: 4429}.get(type(error), 4403)
@@ -329,7 +337,7 @@ async def _follow(websocket: WebSocket, table: LiveTable, access: Access, change
             if message["type"] == "websocket.disconnect":
                 break
             if message.get("bytes") is not None:
-                await websocket.close(code=1003, reason="text frames only")
+                await websocket.close(code=1003, reason=MESSAGES.text("socket.text_only"))
                 break
     except (WebSocketDisconnect, RuntimeError):
         pass

@@ -32,11 +32,11 @@ from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 
 from ludoteca.bots import LEVELS
-from ludoteca.core import LudotecaError
+from ludoteca.core import LudotecaError, State
 
 from .settings import Settings
 from .store import BotTurn
-from .tables import Conflict, LiveTable, Tables
+from .tables import Conflict, StaleMove, Tables
 from .thinking import think
 
 log = logging.getLogger("ludoteca.bots")
@@ -121,6 +121,9 @@ class BotRunner:
         keeper = asyncio.get_running_loop().create_task(self._keep_lease(turn))
         try:
             await self._attempt(turn)
+        except StaleMove:  # the position it thought about was taken back: the new one is a new turn
+            log.info("bot move of table %s at action %d was chosen before an undo; discarded",
+                     turn.table_id, turn.seq)
         except Conflict:
             pass  # another runner or a person moved first; that move rewrote the turn
         except asyncio.CancelledError:
@@ -144,20 +147,23 @@ class BotRunner:
             await self._in_lane(turn.lane, self.tables.store.drop_bot_turn, turn)  # stale: nothing to play
             return
         seat = seats[0]
+        # The move is chosen for this very position: the epoch goes with it, so that an undo while
+        # the bot thinks makes the move stale even if the table comes back to this move number.
+        state, epoch = table.state.clone(), table.epoch
         if turn.failures >= self.settings.bot_attempts:
             log.warning("bot of table %s seat %d failed %d times; it plays its first legal move",
                         table.id, seat, turn.failures)
-            action = str(table.state.legal_actions(seat)[0])
+            action = str(state.legal_actions(seat)[0])
         else:
-            action = await self._think(table, seat, turn.lane)
-        await self.tables.act_bot(table, seat, action, turn.seq)
+            spec = table.seats[seat]
+            action = await self._think(state, seat, spec.bot or "random", spec.level or "normal",
+                                       turn.lane, table.id)
+        await self.tables.act_bot(table, seat, action, turn.seq, epoch)
 
-    async def _think(self, table: LiveTable, seat: int, lane: str) -> str:
+    async def _think(self, state: State, seat: int, bot: str, level: str, lane: str, table_id: str) -> str:
         pool = self._pool(lane)
         # submit may start a pool process (and, the first time, the fork server): not on the loop.
-        spec = table.seats[seat]
-        future = await self._in_lane(lane, pool.submit, think, table.state.clone(), seat,
-                                     spec.bot or "random", spec.level or "normal", table.id)
+        future = await self._in_lane(lane, pool.submit, think, state, seat, bot, level, table_id)
         try:
             return await asyncio.wrap_future(future)
         except BrokenProcessPool:  # a bot process died (killed, out of memory): start a fresh pool
@@ -239,7 +245,7 @@ async def run_worker(settings: Settings) -> None:
     runner = BotRunner(tables, settings)
     listener = None
     if is_postgres(url):  # a move anywhere may make a bot due: look at once instead of at the next poll
-        async def wake(_table_id: str, _count: int) -> None:
+        async def wake(_table_id: str, _count: int, _epoch: int) -> None:
             runner.poke()
 
         async def reconnected() -> None:

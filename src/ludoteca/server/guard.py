@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 import re
 import secrets
 import time
@@ -18,7 +19,10 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ludoteca.core import LudotecaError
+from ludoteca.core.messages import Message as CatalogueMessage
+from ludoteca.core.messages import Verbatim
 
+from .messages import MESSAGES
 from .store import Store, hash_token
 
 Scope = dict[str, Any]
@@ -50,8 +54,7 @@ def token_digest(token: str) -> str:
     """The stored digest of `token`, once it is known to have the shape of our tokens; checked before
     hashing so that any byte string a client sends is refused cleanly, never a server error."""
     if not TOKEN.fullmatch(token):
-        raise Malformed("malformed link token: 8 to 64 letters, digits, '-' or '_'",
-                        "clave de enlace mal formada: de 8 a 64 letras, cifras, '-' o '_'")
+        raise Malformed(MESSAGES.message("link.malformed"))
     return hash_token(token)
 
 
@@ -74,14 +77,12 @@ def presented_token(
     if authorization is not None:
         scheme, _, value = authorization.strip().partition(" ")
         if scheme.lower() != "bearer" or not value.strip():
-            raise Malformed("the Authorization header must be 'Bearer <link token>'",
-                            "la cabecera Authorization debe ser 'Bearer <clave del enlace>'")
+            raise Malformed(MESSAGES.message("link.authorization"))
         found.append(value.strip())
     found += [offered.removeprefix(TOKEN_PROTOCOL) for offered in subprotocols
               if offered.startswith(TOKEN_PROTOCOL)]
     if len(set(found)) > 1:
-        raise Malformed("this request carries two different link tokens; send one",
-                        "esta petición lleva dos claves de enlace distintas; manda una")
+        raise Malformed(MESSAGES.message("link.two_tokens"))
     return found[0] if found else None
 
 
@@ -130,8 +131,14 @@ class BodyLimit:
                 raise
 
 
+def error_body(message: CatalogueMessage | Verbatim) -> dict[str, str | None]:
+    """The JSON of an error answer: the English text (`detail`), the Spanish one (`detail_es`, which
+    the web page shows a Spanish reader) and the message's `code`."""
+    return {"detail": message.text("en"), "detail_es": message.text("es"), "code": message.code}
+
+
 async def _too_large(send: Send, limit: int) -> None:
-    body = f'{{"detail": "request body over {limit} bytes"}}'.encode()
+    body = json.dumps(error_body(MESSAGES.message("request.too_large", limit=limit))).encode()
     await send({
         "type": "http.response.start",
         "status": 413,

@@ -41,6 +41,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from ludoteca.core import IllegalAction, OptionError
 
 from .guard import presented_token
+from .messages import MESSAGES
 from .store import Base, BotTurnRow, Store, TableRow, hash_token
 from .tables import MAX_PLAYERS, Access, Conflict, Forbidden, LiveTable, Tables
 
@@ -98,12 +99,7 @@ def valid_name(raw: str) -> str:
     """The name as stored (NFC, trimmed), or an `OptionError` saying what a name may be."""
     name = unicodedata.normalize("NFC", raw).strip()
     if not name or len(name) > NAME_LENGTH or not NAME.fullmatch(name) or "  " in name:
-        raise OptionError(
-            f"a name is 1 to {NAME_LENGTH} letters, digits, spaces and . ' - _, beginning and ending "
-            "with a letter or digit",
-            f"un nombre tiene de 1 a {NAME_LENGTH} letras, cifras, espacios y . ' - _, y empieza y "
-            "termina con letra o cifra",
-        )
+        raise OptionError(MESSAGES.message("people.name", length=NAME_LENGTH))
     return name
 
 
@@ -209,7 +205,7 @@ class People:
         chosen = own_seat(table, access, seat)
         async with table.lock:  # no move of anyone is stored meanwhile
             if table.state.is_over or table.resigned:
-                raise IllegalAction("the game is already over", "la partida ya ha terminado")
+                raise IllegalAction(MESSAGES.message("people.over"))
             result = resign_result(table, chosen)
             await asyncio.to_thread(self._store_resign, table.id, result)
             facts = self.facts(table)
@@ -256,19 +252,16 @@ class People:
         """Take free seat `seat` of a public table under a name; the answer is the seat's new token."""
         name = valid_name(raw)
         if not table.people.get("public"):
-            raise Forbidden("this table is not open to the public; ask its creator for a link",
-                            "esta mesa no está abierta al público; pide un enlace a quien la creó")
+            raise Forbidden(MESSAGES.message("people.private"))
         if table.state.is_over or table.resigned:
-            raise IllegalAction("the game is already over", "la partida ya ha terminado")
+            raise IllegalAction(MESSAGES.message("people.over"))
         if seat >= len(table.seats) or table.seats[seat].kind != "human":
-            raise OptionError(f"seat {seat} is not a person's seat of this table",
-                              f"el asiento {seat} no es de una persona en esta mesa")
+            raise OptionError(MESSAGES.message("people.not_human", seat=seat))
         token = secrets.token_urlsafe(16)
         try:
             await asyncio.to_thread(self._store_join, table.id, seat, name, hash_token(token))
         except IntegrityError as error:
-            raise Conflict(f"seat {seat} was taken meanwhile; choose another",
-                           f"el asiento {seat} ya está ocupado; elige otro") from error
+            raise Conflict(MESSAGES.message("people.taken", seat=seat)) from error
         table.seats[seat].token_hash = hash_token(token)
         facts = self.facts(table)
         facts["names"][seat] = name
@@ -309,15 +302,13 @@ def _lobby_seat(index: int, spec: dict[str, Any], name: str | None) -> dict[str,
 def own_seat(table: LiveTable, access: Access, seat: int | None) -> int:
     """The seat a link speaks for: the one named (it must be the link's), or the link's only seat."""
     if not access.seats:
-        raise Forbidden("spectators have no seat; open a seat's join link",
-                        "los espectadores no tienen asiento; abre el enlace de un asiento")
+        raise Forbidden(MESSAGES.message("people.spectator"))
     if seat is None:
         if len(access.seats) != 1:
-            raise Forbidden("say which of your seats", "di cuál de tus asientos")
+            raise Forbidden(MESSAGES.message("people.which_seat"))
         return access.seats[0]
     if seat not in access.seats:
-        raise Forbidden(f"this link plays seat(s) {list(access.seats)}, not seat {seat}",
-                        f"este enlace juega los asientos {list(access.seats)}, no el {seat}")
+        raise Forbidden(MESSAGES.message("people.other_seat", seats=list(access.seats), seat=seat))
     return seat
 
 

@@ -1,10 +1,11 @@
 """How a change made by one server process reaches the others: PostgreSQL LISTEN/NOTIFY.
 
-Every stored action sends `NOTIFY ludoteca, '<table> <count>'` inside its own transaction (see
-`Store.append_action`), so a notification exists exactly when the action does. Each process keeps
-one connection that LISTENs and hands every notification to `on_change`; the process then reads
-the new actions from the database (the notification carries no action, so nothing secret travels
-through it). On SQLite there is only one process and nothing to listen to.
+Every stored action (and every undo) sends `NOTIFY ludoteca, '<table> <count> <epoch>'` inside
+its own transaction (see `Store.append_action`), so a notification exists exactly when the action
+does. Each process keeps one connection that LISTENs and hands every notification to
+`on_change`; the process then reads the new actions from the database (the notification carries
+no action, so nothing secret travels through it; the epoch tells an undo from a move). On
+SQLite there is only one process and nothing to listen to.
 
 If the listening connection breaks, notifications sent meanwhile are lost; `on_reconnect` lets the
 tables cache drop or refresh what it holds, so nothing stays stale.
@@ -23,7 +24,7 @@ from .store import CHANNEL
 
 log = logging.getLogger("ludoteca.server")
 
-OnChange = Callable[[str, int], Awaitable[None]]
+OnChange = Callable[[str, int, int], Awaitable[None]]  # table id, number of actions, epoch
 OnReconnect = Callable[[], Awaitable[None]]
 
 
@@ -72,7 +73,7 @@ class Listener:
 
     async def _deliver(self, payload: str) -> None:
         try:
-            table_id, count = payload.split()
-            await self.on_change(table_id, int(count))
+            table_id, count, epoch = payload.split()
+            await self.on_change(table_id, int(count), int(epoch))
         except Exception:
             log.exception("a table change notification could not be applied")

@@ -23,6 +23,9 @@ class Settings:
     # Sockets
     sockets_per_table: int = 64
     sockets_per_client: int = 32  # per client address (behind a proxy: set its forwarded address)
+    # Both caps hold across every process on the database; a process that dies stops counting
+    # once its lease on its counts runs out (it renews them every third of this)
+    socket_lease_seconds: float = 30.0
     # Table creation, per client address: a bucket of `burst` tables refilled at `per_minute`
     tables_burst: int = 20
     tables_per_minute: float = 20.0

@@ -34,6 +34,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     String,
+    and_,
     case,
     create_engine,
     delete,
@@ -47,6 +48,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from .migrations import migrate
 
 ENV_URL = "LUDOTECA_DATABASE_URL"
 DEFAULT_FILE = "ludoteca.sqlite3"
@@ -89,6 +92,11 @@ class SeqTaken(Exception):
     """Another process stored this action number of the table first."""
 
 
+class Stale(Exception):
+    """The table was taken back (an undo, in any process) since the position this write was made
+    for: its epoch is not the one the writer saw. The writer reloads; nothing was stored."""
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -106,6 +114,9 @@ class TableRow(Base):
     hotseat_token: Mapped[str] = mapped_column(String(80))  # a digest
     created: Mapped[datetime]
     finished: Mapped[bool] = mapped_column(default=False)
+    # Bumped by every undo: a write is valid only for the epoch of the position it was made for,
+    # so a bot that thought about a branch since taken back can never store its move in a new one.
+    epoch: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class ActionRow(Base):
@@ -141,6 +152,27 @@ class RateRow(Base):
     until: Mapped[float] = mapped_column(Float)  # seconds since the epoch
 
 
+class SocketRow(Base):
+    """How many open WebSockets one server process (`owner`) holds under one capped key ("client
+    <address>" or "table <id>"), while its lease lasts: the process renews it every few seconds,
+    so the sockets of a process that died stop counting once `lease_until` has passed."""
+
+    __tablename__ = "socket_counts"
+
+    owner: Mapped[str] = mapped_column(String(64), primary_key=True)
+    key: Mapped[str] = mapped_column(String(96), primary_key=True)
+    count: Mapped[int]
+    lease_until: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch
+
+
+class CapReached(Exception):
+    """A socket cap is reached across every process: `key` is the one that is full."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
 @dataclass(frozen=True)
 class BotTurn:
     table_id: str
@@ -172,6 +204,7 @@ class Store:
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        migrate(self.engine)
 
     # ---- tables and actions -------------------------------------------------------------------
 
@@ -183,30 +216,60 @@ class Store:
                 self._upsert_bot_turn(session.connection(), row.id, 0, bots)
 
     def append_action(
-        self, table_id: str, seq: int, player: int, text_: str, finished: bool, bots: NextBotTurn | None,
-        has_bots: bool = True,
+        self, table_id: str, epoch: int, seq: int, player: int, text_: str, finished: bool,
+        bots: NextBotTurn | None, has_bots: bool = True,
     ) -> None:
-        """Store action number `seq` (and whether it ended the game, and whose turn is next) in one
-        transaction, and tell every process; raises `SeqTaken` if that number is already stored.
+        """Store action number `seq` of the table at `epoch` (and whether it ended the game, and
+        whose turn is next) in one transaction, and tell every process; raises `SeqTaken` if that
+        number is already stored, `Stale` if the table was taken back since `epoch`.
 
         This runs for every move, so it is plain statements on one connection, as few round trips
-        as possible: the insert itself sends the notification on PostgreSQL (delivered when, and
-        only if, the transaction commits), and a table without bots (`has_bots` False) never has
-        a bot turn to clear. A person's move is then two round trips: the insert and the commit."""
+        as possible: the guard (an UPDATE of the table's row at `epoch`, which also records
+        whether the game is over and holds the row until the commit, so an undo elsewhere waits
+        for it), the insert, which sends the notification on PostgreSQL (delivered when, and only
+        if, the transaction commits), and the commit. A table without bots (`has_bots` False)
+        never has a bot turn to clear."""
+        guard = (update(TableRow).where(TableRow.id == table_id, TableRow.epoch == epoch)
+                 .values(finished=finished))
         action = insert(ActionRow).values(table_id=table_id, seq=seq, player=player, text=text_)
         if self.postgres:
-            action = action.returning(func.pg_notify(CHANNEL, f"{table_id} {seq + 1}"))
+            action = action.returning(func.pg_notify(CHANNEL, f"{table_id} {seq + 1} {epoch}"))
         try:
             with self.engine.begin() as connection:
+                if connection.execute(guard).rowcount != 1:
+                    raise Stale(table_id)
                 connection.execute(action)
-                if finished:
-                    connection.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
                 if bots is not None:
                     self._upsert_bot_turn(connection, table_id, seq + 1, bots)
                 elif has_bots:
                     connection.execute(delete(BotTurnRow).where(BotTurnRow.table_id == table_id))
         except IntegrityError as error:
             raise SeqTaken(table_id) from error
+
+    def shorten(self, table_id: str, epoch: int, count: int, keep: int, bots: NextBotTurn | None) -> int:
+        """Take the table back from `count` actions to its first `keep` (an undo), with its due bot
+        turn, in one transaction; the table's new epoch. `Stale` if the table is not at `epoch`
+        with `count` actions any more (another process moved or took back meanwhile).
+
+        The epoch is bumped first: that holds the table's row, so a move being stored elsewhere
+        either commits before (and is counted, and refused here) or waits and then fails its
+        own guard; no action can be left stored beyond the shorter game."""
+        with self.engine.begin() as connection:
+            bumped = connection.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.epoch == epoch)
+                .values(epoch=epoch + 1, finished=False))
+            stored = connection.execute(
+                select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)).scalar()
+            if bumped.rowcount != 1 or stored != count:
+                raise Stale(table_id)  # rolls the transaction back
+            connection.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq >= keep))
+            if bots is None:
+                connection.execute(delete(BotTurnRow).where(BotTurnRow.table_id == table_id))
+            else:
+                self._upsert_bot_turn(connection, table_id, keep, bots)
+            if self.postgres:
+                connection.execute(select(func.pg_notify(CHANNEL, f"{table_id} {keep} {epoch + 1}")))
+        return epoch + 1
 
     @staticmethod
     def _upsert_bot_turn(connection: Connection, table_id: str, seq: int, bots: NextBotTurn) -> None:
@@ -220,17 +283,31 @@ class Store:
             connection.execute(insert(BotTurnRow).values(table_id=table_id, **fresh))
 
     def load(self, table_id: str) -> tuple[TableRow, list[list]] | None:
-        """A table and its actions as [[player, text], ...], or None if there is no such table."""
+        """A table and its actions as [[player, text], ...], or None if there is no such table.
+
+        The row (with its epoch) is read before the actions: if an undo commits in between, the
+        actions are newer than the epoch, and the first write fails as `Stale` and reloads; the
+        other order could pair an older game with the newer epoch."""
         with Session(self.engine, expire_on_commit=False) as session:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
             return row, self._actions(session, table_id, 0)
 
-    def actions_from(self, table_id: str, start: int) -> list[list]:
-        """The actions of a table from number `start` on, to catch up with another process."""
-        with Session(self.engine) as session:
-            return self._actions(session, table_id, start)
+    def changes_from(self, table_id: str, start: int) -> tuple[int, list[list]] | None:
+        """The table's epoch and its actions from number `start` on, read in one statement (one
+        snapshot), to catch up with another process; None if the table is gone."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(TableRow.epoch, ActionRow.player, ActionRow.text)
+                .select_from(TableRow)
+                .outerjoin(ActionRow, and_(ActionRow.table_id == TableRow.id, ActionRow.seq >= start))
+                .where(TableRow.id == table_id)
+                .order_by(ActionRow.seq)
+            ).all()
+        if not rows:
+            return None
+        return rows[0].epoch, [[player, text_] for _, player, text_ in rows if player is not None]
 
     @staticmethod
     def _actions(session: Session, table_id: str, start: int) -> list[list]:
@@ -302,6 +379,61 @@ class Store:
         holds only clients that spent something within the last window."""
         with self.engine.begin() as connection:
             return connection.execute(delete(RateRow).where(RateRow.until <= moment)).rowcount
+
+    # ---- socket caps shared by every process ----------------------------------------------------
+
+    def take_socket(self, owner: str, counts: dict[str, tuple[int, int]], lease: float,
+                    moment: float) -> None:
+        """Count one more socket of `owner`: `counts` maps each capped key to (`owner`'s count with
+        the new socket, the cap). Raises `CapReached` (and stores nothing) if a key's total over
+        every live process would pass its cap.
+
+        Each count is written before the totals are read, in one transaction, and writes to one key
+        are serialised (SQLite: the first write takes the database's write lock; PostgreSQL: an
+        advisory lock per key, taken in one order by every process), so two processes can never
+        both take a key's last place."""
+        with self.engine.begin() as connection:
+            for key, (mine, _) in sorted(counts.items()):
+                if self.postgres:
+                    connection.execute(select(func.pg_advisory_xact_lock(_lock_id(key))))
+                self._write_count(connection, owner, key, mine, moment + lease)
+            for key, (_, cap) in counts.items():
+                total = connection.execute(
+                    select(func.coalesce(func.sum(SocketRow.count), 0))
+                    .where(SocketRow.key == key, SocketRow.lease_until > moment)).scalar()
+                if total > cap:
+                    raise CapReached(key)  # rolls the counts back
+
+    def write_socket_counts(self, owner: str, counts: dict[str, int], lease: float, moment: float) -> None:
+        """`owner`'s counts as they are now (after sockets closed): a count of 0 deletes its row."""
+        with self.engine.begin() as connection:
+            for key, count in sorted(counts.items()):
+                mine = and_(SocketRow.owner == owner, SocketRow.key == key)
+                if count <= 0:
+                    connection.execute(delete(SocketRow).where(mine))
+                else:
+                    self._write_count(connection, owner, key, count, moment + lease)
+
+    def renew_sockets(self, owner: str, lease: float, moment: float) -> None:
+        """`owner` is alive: its counts hold for `lease` more seconds. Rows whose lease ran out a
+        lease ago (a process that died) are deleted by whoever renews next."""
+        with self.engine.begin() as connection:
+            connection.execute(update(SocketRow).where(SocketRow.owner == owner)
+                               .values(lease_until=moment + lease))
+            connection.execute(delete(SocketRow).where(SocketRow.lease_until < moment - lease))
+
+    def drop_sockets(self, owner: str) -> None:
+        """`owner` stops (its sockets are closed): its counts go at once."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(SocketRow).where(SocketRow.owner == owner))
+
+    @staticmethod
+    def _write_count(connection: Connection, owner: str, key: str, count: int, until: float) -> None:
+        """Update, else insert: only `owner` ever writes its own rows, so the insert cannot race."""
+        written = connection.execute(update(SocketRow).where(SocketRow.owner == owner, SocketRow.key == key)
+                                     .values(count=count, lease_until=until))
+        if written.rowcount == 0:
+            connection.execute(insert(SocketRow).values(owner=owner, key=key, count=count, lease_until=until))
 
     # ---- bot turns and their leases -----------------------------------------------------------
 
@@ -381,6 +513,11 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _lock_id(key: str) -> int:
+    """A PostgreSQL advisory lock number (a signed 64-bit integer) for a capped key."""
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big", signed=True)
 
 
 def now() -> datetime:

@@ -13,21 +13,26 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import secrets
+import socket
 import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 import ludoteca
 from ludoteca.bots import BOTS, LEVELS
+from ludoteca.bots.messages import MESSAGES as BOT_MESSAGES
 from ludoteca.core import LANGUAGES, IllegalAction, LudotecaError, OptionError, State
+from ludoteca.core.messages import Message
 
 from .guard import same_digest, token_digest
+from .messages import MESSAGES
 from .settings import OPERATOR_OPTIONS, Settings
-from .store import NextBotTurn, SeqTaken, Store, TableRow, hash_token, now, stored_hash
+from .store import CapReached, NextBotTurn, SeqTaken, Stale, Store, TableRow, hash_token, now, stored_hash
 
 log = logging.getLogger("ludoteca.server")
 
@@ -48,11 +53,16 @@ class Conflict(LudotecaError):
     """The table moved on since the client looked (or another process stored a move first)."""
 
 
+class StaleMove(Conflict):
+    """A bot's move chosen for a position that was since taken back (an undo, maybe followed by
+    other moves back to the same move number): discarded, and the bot thinks again."""
+
+
 class TooMany(LudotecaError):
     """A limit per client or per table is reached (sockets, new tables)."""
 
-    def __init__(self, message: str, message_es: str, retry_after: float = 0.0):
-        super().__init__(message, message_es)
+    def __init__(self, message: Message, retry_after: float = 0.0):
+        super().__init__(message)
         self.retry_after = retry_after
 
 
@@ -89,6 +99,7 @@ class LiveTable:
     state: State
     seats: list[Seat]
     hotseat_hash: str
+    epoch: int = 0  # the stored table's undo generation this state belongs to (`TableRow.epoch`)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)  # one per open WebSocket
     messages: dict[Access, str] = field(default_factory=dict)  # payloads of this position, as sent
@@ -112,8 +123,7 @@ class LiveTable:
         for index, seat in enumerate(self.seats):
             if seat.token_hash and same_digest(digest, seat.token_hash):
                 return Access((index,))
-        raise Forbidden("this link is not valid for this table (unknown token)",
-                        "este enlace no vale para esta mesa (clave desconocida)")
+        raise Forbidden(MESSAGES.message("link.unknown"))
 
     @property
     def has_bots(self) -> bool:
@@ -177,9 +187,12 @@ class LiveTable:
             text = self.messages[access] = json.dumps(self.payload(access))
         return text
 
-    def become(self, state: State) -> None:
-        """Take `state` (already stored) as the table's position and wake every socket."""
+    def become(self, state: State, epoch: int | None = None) -> None:
+        """Take `state` (already stored, at `epoch` if it changed) as the table's position and wake
+        every socket."""
         self.state = state
+        if epoch is not None:
+            self.epoch = epoch
         self.messages = {}
         self.last_used = time.monotonic()
         for changed in self.listeners:
@@ -193,7 +206,13 @@ class Tables:
         self.store = store
         self.settings = settings
         self.live: dict[str, LiveTable] = {}
-        self.sockets_by_client: Counter[str] = Counter()
+        # Open sockets of this process by capped key ("table <id>", "client <address>"); the
+        # database adds up every process's (`Store.take_socket`).
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"[:64]
+        self.sockets: Counter[str] = Counter()
+        self.closed: set[str] = set()  # keys whose count fell since it was last written
+        self.socket_changes = asyncio.Event()
+        self.socket_lock = asyncio.Lock()
         self.on_bot_turn: list = []  # callbacks(lane, delay) of local bot runners, woken at once
         self.on_load: list = []  # functions(table_id) -> dict of its people, read when loaded (people.py)
 
@@ -213,8 +232,8 @@ class Tables:
         num_players = num_players or (len(seats) if seats else game.info.min_players)
         if not game.info.min_players <= num_players <= game.info.max_players:
             low, high = game.info.min_players, game.info.max_players
-            raise OptionError(f"{game_id} is played by {low} to {high} players, not {num_players}",
-                              f"{game_id} se juega de {low} a {high} jugadores, no {num_players}")
+            raise OptionError(MESSAGES.message("table.players", game=game.info.names, low=low, high=high,
+                                               count=num_players))
         seed = secrets.randbits(SEED_BITS) if seed is None else seed
         state = game.new_state(num_players, seed, **self._table_options(game, options))
         tokens = [secrets.token_urlsafe(16) if s.get("kind", "human") == "human" else None
@@ -241,7 +260,7 @@ class Tables:
         bots = table.next_bots(state, self.settings.bot_delay)
         await asyncio.to_thread(self.store.create_table, row, bots)
         self._remember(table)
-        self._announce_bots(bots)
+        self.announce_bots(bots)
         return table, tokens, hotseat
 
     def _table_options(self, game: ludoteca.Game, options: dict[str, Any]) -> dict[str, Any]:
@@ -249,8 +268,7 @@ class Tables:
         reserved = OPERATOR_OPTIONS.get(game.info.id, ())
         for name in options:
             if name in reserved:
-                raise OptionError(f"option {name} is chosen by the server's operator, not per table",
-                                  f"la opción {name} la elige quien administra el servidor, no cada mesa")
+                raise OptionError(MESSAGES.message("table.operator_option", name=name))
         chosen = _typed_options(game, options)
         return {**chosen, **self.settings.operator_options.get(game.info.id, {})}
 
@@ -262,19 +280,16 @@ class Tables:
             return table
         loaded = await asyncio.to_thread(self.store.load, table_id) if _plausible_id(table_id) else None
         if loaded is None:
-            raise NotFound(f"there is no table {table_id!r}"[:120], f"no existe la mesa {table_id!r}"[:120])
+            raise NotFound(MESSAGES.message("table.not_found", table=repr(table_id)[:100]))
         row, actions = loaded
         people: dict[str, Any] = {}
         for read in self.on_load:
             people.update(await asyncio.to_thread(read, table_id))
         table = self.live.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
-            game = ludoteca.load(row.game)
-            record = {"game": row.game, "version": row.version, "num_players": row.num_players,
-                      "seed": row.seed, "options": row.options, "actions": actions}
-            table = LiveTable(id=row.id, state=game.replay(record),
+            table = LiveTable(id=row.id, state=_replayed(row, actions),
                               seats=[Seat.from_stored(seat) for seat in row.seats],
-                              hotseat_hash=stored_hash(row.hotseat_token), people=people)
+                              hotseat_hash=stored_hash(row.hotseat_token), people=people, epoch=row.epoch)
             self._remember(table)
             await self._ensure_bot_turn(table)
         return table
@@ -284,7 +299,7 @@ class Tables:
         bots = table.next_bots(table.state, 0.0)
         if bots is not None:
             await asyncio.to_thread(self.store.ensure_bot_turn, table.id, len(table.state.history), bots)
-            self._announce_bots(bots)
+            self.announce_bots(bots)
 
     def _remember(self, table: LiveTable) -> None:
         self.live[table.id] = table
@@ -313,61 +328,63 @@ class Tables:
         a repeated submit a 409 instead of a second move."""
         for _ in range(RETRIES):
             async with table.lock:
-                if seen is not None and seen != len(table.state.history):
-                    raise Conflict(
-                        f"the table moved on: {len(table.state.history)} actions, you saw {seen}; reload",
-                        f"la mesa ha cambiado: {len(table.state.history)} acciones, viste {seen}; recarga",
-                    )
+                check_seen(table, seen)
                 _refuse_if_resigned(table)
                 acting = _acting_seat(table, access, seat)
                 trial = table.state.clone()
                 trial.apply(text, acting)
                 if await self._store(table, trial):
                     return
-        raise _moved_on()
+        raise moved_on()
 
-    async def act_bot(self, table: LiveTable, seat: int, text: str, seq: int) -> None:
-        """Play a bot's move chosen at `seq` actions; a `Conflict` if the table moved on meanwhile."""
+    async def act_bot(self, table: LiveTable, seat: int, text: str, seq: int, epoch: int) -> None:
+        """Play a bot's move chosen at `seq` actions of `epoch`: valid only for that very position.
+        A `StaleMove` if the table was taken back since (even if it is at `seq` actions again), a
+        `Conflict` if it moved on otherwise; nothing is stored then."""
         async with table.lock:
+            if table.epoch != epoch:
+                raise StaleMove(MESSAGES.message("act.moved_on"))
             if len(table.state.history) != seq or seat not in table.state.to_move or table.resigned:
-                raise _moved_on()
+                raise moved_on()
             trial = table.state.clone()
             trial.apply(text, seat)
             if not await self._store(table, trial):
-                raise _moved_on()
+                raise StaleMove(MESSAGES.message("act.moved_on")) if table.epoch != epoch else moved_on()
 
     async def _store(self, table: LiveTable, trial: State) -> bool:
         """Store `trial`'s last action (lock held); False if another process stored that number
-        first, after catching up with it."""
+        first (after catching up with it) or took the table back (after reloading it)."""
         seq = len(trial.history) - 1
         player, canonical = trial.history[-1]
         bots = table.next_bots(trial, self.settings.bot_delay)
         try:
-            await asyncio.to_thread(self.store.append_action, table.id, seq, player, canonical,
+            await asyncio.to_thread(self.store.append_action, table.id, table.epoch, seq, player, canonical,
                                     trial.is_over, bots, table.has_bots)
         except SeqTaken:
             await self._catch_up_locked(table)
             return False
+        except Stale:
+            await self.reload_locked(table)
+            return False
         table.become(trial)
-        self._announce_bots(bots)
+        self.announce_bots(bots)
         return True
 
-    def _announce_bots(self, bots: NextBotTurn | None) -> None:
+    def announce_bots(self, bots: NextBotTurn | None) -> None:
         if bots is not None:
             for wake in self.on_bot_turn:
                 wake(bots.lane, bots.delay)
 
     # ---- other processes' changes -------------------------------------------------------------
 
-    async def changed_elsewhere(self, table_id: str, count: int) -> None:
-        """A notification: table `table_id` now has `count` actions. Catch up if we hold it."""
+    async def changed_elsewhere(self, table_id: str, count: int, epoch: int) -> None:
+        """A notification: table `table_id` now has `count` actions at `epoch`. Catch up if we
+        hold it, or rebuild it if it was taken back (an undo elsewhere)."""
         table = self.live.get(table_id)
-        if table is not None and len(table.state.history) > count:  # an undo elsewhere shortened it
-            async with table.lock:
-                await self._reload_locked(table)
-        elif table is not None and len(table.state.history) < count:
-            async with table.lock:
-                await self._catch_up_locked(table)
+        if table is None or (table.epoch == epoch and len(table.state.history) >= count):
+            return
+        async with table.lock:
+            await self._catch_up_locked(table)
 
     async def refresh(self, table: LiveTable) -> None:
         """Catch up with the database now (a bot runner does, before it thinks)."""
@@ -375,7 +392,14 @@ class Tables:
             await self._catch_up_locked(table)
 
     async def _catch_up_locked(self, table: LiveTable) -> None:
-        newer = await asyncio.to_thread(self.store.actions_from, table.id, len(table.state.history))
+        """Apply the actions stored since our position; rebuild the table if it was taken back."""
+        changes = await asyncio.to_thread(self.store.changes_from, table.id, len(table.state.history))
+        if changes is None:
+            return
+        epoch, newer = changes
+        if epoch != table.epoch:
+            await self.reload_locked(table)
+            return
         if not newer:
             return
         state = table.state.clone()
@@ -388,16 +412,14 @@ class Tables:
             return
         table.become(state)
 
-    async def _reload_locked(self, table: LiveTable) -> None:
+    async def reload_locked(self, table: LiveTable) -> None:
         """Rebuild the table from its stored actions: another process took moves back (undo), and
         catching up assumes a history that only grows."""
         loaded = await asyncio.to_thread(self.store.load, table.id)
         if loaded is None:
             return
         row, actions = loaded
-        record = {"game": row.game, "version": row.version, "num_players": row.num_players,
-                  "seed": row.seed, "options": row.options, "actions": actions}
-        table.become(ludoteca.load(row.game).replay(record))
+        table.become(_replayed(row, actions), row.epoch)
 
     async def lost_notifications(self) -> None:
         """The change listener reconnected: drop what nobody watches, refresh what somebody does."""
@@ -407,38 +429,101 @@ class Tables:
 
     # ---- sockets ------------------------------------------------------------------------------
 
-    @contextmanager
-    def socket(self, table: LiveTable, client: str) -> Iterator[asyncio.Event]:
-        """Register one open WebSocket of `client`, within the per-table and per-client caps."""
-        if len(table.listeners) >= self.settings.sockets_per_table:
-            raise TooMany(f"this table has {len(table.listeners)} open connections, the most allowed",
-                          "esta mesa tiene ya el máximo de conexiones abiertas")
-        if self.sockets_by_client[client] >= self.settings.sockets_per_client:
-            raise TooMany(f"at most {self.settings.sockets_per_client} open connections per client",
-                          f"como mucho {self.settings.sockets_per_client} conexiones abiertas por cliente")
+    @asynccontextmanager
+    async def socket(self, table: LiveTable, client: str) -> AsyncIterator[asyncio.Event]:
+        """Register one open WebSocket of `client`, within the per-table and per-client caps, which
+        hold across every process on the database (`Store.take_socket`). A process that alone
+        holds a cap's worth refuses without asking the database, so a flood costs it nothing more."""
+        caps = {f"table {table.id}": self.settings.sockets_per_table,
+                f"client {client}": self.settings.sockets_per_client}
+        for key, cap in caps.items():
+            if self.sockets[key] >= cap:
+                raise _too_many(key, cap)
+        async with self.socket_lock:  # one take at a time, so the counts written are this process's
+            self.sockets.update(caps.keys())
+            try:
+                await asyncio.to_thread(self.store.take_socket, self.owner,
+                                        {key: (self.sockets[key], cap) for key, cap in caps.items()},
+                                        self.settings.socket_lease_seconds, time.time())
+            except BaseException as error:
+                self.sockets.subtract(caps.keys())
+                self.sockets += Counter()  # drop the keys at zero
+                if isinstance(error, CapReached):  # nothing was stored
+                    raise _too_many(error.key, caps[error.key]) from None
+                self.closed.update(caps.keys())  # it may have been stored: write the true counts
+                self.socket_changes.set()
+                raise
         changed = asyncio.Event()
         changed.set()
         table.listeners.add(changed)
-        self.sockets_by_client[client] += 1
         try:
             yield changed
         finally:
             table.listeners.discard(changed)
-            self.sockets_by_client[client] -= 1
-            if self.sockets_by_client[client] <= 0:
-                del self.sockets_by_client[client]
             table.last_used = time.monotonic()
+            self.sockets.subtract(caps.keys())
+            self.closed.update(caps.keys())
+            self.sockets += Counter()
+            self.socket_changes.set()
+
+    async def keep_socket_counts(self) -> None:
+        """Runs while the process serves: writes the counts of closed sockets to the database (soon
+        after they close) and renews this process's lease on its counts (every third of
+        `socket_lease_seconds`), so they stop counting soon after the process dies."""
+        lease = self.settings.socket_lease_seconds
+        renewed = time.monotonic()
+        while True:
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self.socket_changes.wait(), lease / 3)
+            self.socket_changes.clear()
+            closed: dict[str, int] = {}
+            try:
+                async with self.socket_lock:
+                    closed = {key: self.sockets[key] for key in self.closed}
+                    self.closed.clear()
+                    if closed:
+                        await asyncio.to_thread(self.store.write_socket_counts, self.owner, closed, lease,
+                                                time.time())
+                if time.monotonic() - renewed >= lease / 3:
+                    await asyncio.to_thread(self.store.renew_sockets, self.owner, lease, time.time())
+                    renewed = time.monotonic()
+            except Exception as error:  # the database is away: keep the counts, try again
+                self.closed.update(closed)
+                log.warning("socket counts not written: %s", type(error).__name__)
+            await asyncio.sleep(0.1)  # a burst of closes is written at once
+
+    async def forget_sockets(self) -> None:
+        """The process stops: its sockets no longer count anywhere."""
+        await asyncio.to_thread(self.store.drop_sockets, self.owner)
 
 
-def _moved_on() -> Conflict:
-    return Conflict("the table moved on while this action was sent; reload and try again",
-                    "la mesa ha cambiado mientras se enviaba esta acción; recarga y vuelve a probar")
+def _too_many(key: str, cap: int) -> TooMany:
+    if key.startswith("table "):
+        return TooMany(MESSAGES.message("sockets.table", count=cap))
+    return TooMany(MESSAGES.message("sockets.client", cap=cap))
+
+
+def _replayed(row: TableRow, actions: list[list]) -> State:
+    """The state of a stored table: its game record replayed (on load, and on rebuilding a table
+    that another process took back)."""
+    record = {"game": row.game, "version": row.version, "num_players": row.num_players,
+              "seed": row.seed, "options": row.options, "actions": actions}
+    return ludoteca.load(row.game).replay(record)
+
+
+def check_seen(table: LiveTable, seen: int | None) -> None:
+    """A `Conflict` if the client saw another number of actions than the table has (lock held)."""
+    if seen is not None and seen != len(table.state.history):
+        raise Conflict(MESSAGES.message("act.moved_on_seen", actions=len(table.state.history), seen=seen))
+
+
+def moved_on() -> Conflict:
+    return Conflict(MESSAGES.message("act.moved_on"))
 
 
 def _refuse_if_resigned(table: LiveTable) -> None:
     if table.resigned:
-        raise IllegalAction("the game is over: a seat resigned",
-                            "la partida ha terminado: un asiento abandonó")
+        raise IllegalAction(MESSAGES.message("act.resigned"))
 
 
 def _plausible_id(table_id: str) -> bool:
@@ -448,29 +533,23 @@ def _plausible_id(table_id: str) -> bool:
 def _acting_seat(table: LiveTable, access: Access, seat: int | None) -> int:
     if seat is None:
         if not access.seats:
-            raise Forbidden("spectators cannot act; open a seat's join link to play",
-                            "los espectadores no juegan; abre el enlace de un asiento para jugar")
+            raise Forbidden(MESSAGES.message("act.spectator"))
         mine = [p for p in access.seats if p in table.state.to_move]
         if not mine:
             to_move = list(table.state.to_move)
-            raise IllegalAction(f"it is not your turn; to move: {to_move}",
-                                f"no es tu turno; juega: {to_move}")
+            raise IllegalAction(MESSAGES.message("act.not_your_turn", to_move=to_move))
         if len(mine) > 1:
-            raise LudotecaError(f"this link plays seats {mine} now; say which seat acts",
-                                f"este enlace juega ahora los asientos {mine}; di cuál juega")
+            raise LudotecaError(MESSAGES.message("act.which_seat", seats=mine))
         return mine[0]
     if seat not in access.seats:
-        raise Forbidden(f"this link plays seat(s) {list(access.seats)}, not seat {seat}",
-                        f"este enlace juega los asientos {list(access.seats)}, no el {seat}")
+        raise Forbidden(MESSAGES.message("act.not_your_seat", seats=list(access.seats), seat=seat))
     return seat
 
 
 def _seat_specs(given: list[dict[str, Any]] | None, num_players: int) -> list[dict[str, Any]]:
     given = given if given is not None else [{"kind": "human"}] * num_players
     if len(given) != num_players:
-        count = len(given)
-        raise OptionError(f"a table of {num_players} players needs {num_players} seats, not {count}",
-                          f"una mesa de {num_players} jugadores necesita {num_players} asientos, no {count}")
+        raise OptionError(MESSAGES.message("table.seats", players=num_players, count=len(given)))
     return given
 
 
@@ -484,15 +563,12 @@ def _seats(given: list[dict[str, Any]], tokens: list[str | None]) -> list[Seat]:
         elif kind == "bot":
             name, level = spec.get("bot") or "random", spec.get("level") or "normal"
             if name not in BOTS:
-                raise OptionError(f"unknown bot {name!r}; bots are: {', '.join(BOTS)}",
-                                  f"bot desconocido {name!r}; los bots son: {', '.join(BOTS)}")
+                raise OptionError(BOT_MESSAGES.message("unknown_bot", name=repr(name), bots=", ".join(BOTS)))
             if level not in LEVELS:
-                raise OptionError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}",
-                                  f"el nivel del bot debe ser {', '.join(LEVELS)}, no {level!r}")
+                raise OptionError(BOT_MESSAGES.message("level", levels=", ".join(LEVELS), level=repr(level)))
             seats.append(Seat("bot", bot=name, level=level))
         else:
-            raise OptionError(f"a seat is 'human' or 'bot', not {kind!r}",
-                              f"un asiento es 'human' o 'bot', no {kind!r}")
+            raise OptionError(MESSAGES.message("table.seat_kind", kind=repr(kind)))
     return seats
 
 
