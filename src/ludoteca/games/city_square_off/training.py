@@ -30,8 +30,8 @@ import numpy as np
 from ludoteca.core.data import load_json
 
 from . import strategy
-from .components import catalogue as load_catalogue
 from .components import Catalogue
+from .components import catalogue as load_catalogue
 
 TIE_BREAK = 0.01  # target per square of the largest open region left when the city is blocked
 SIGNIFICANT = 6  # digits kept of each learned weight (a stable, readable file)
