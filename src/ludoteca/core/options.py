@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import OptionError
@@ -20,6 +21,10 @@ class Option:
     `help` is a catalogue `Message` (its text in every language; `help` and `help_es` then hold
     the English and Spanish texts for callers that read them), or, in the older form, the
     English text with the Spanish one in `help_es`.
+
+    `label` (a catalogue `Message`) names the option for people, as a form shows it; without one,
+    surfaces show `name`. `choice_labels` names choices for people: `{str(choice): {lang: text}}`
+    (a catalogue group, or names from component data); a choice without one shows as itself.
     """
 
     name: str
@@ -30,6 +35,8 @@ class Option:
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: Message | None = None
+    choice_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict, hash=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.help, Message):
@@ -44,6 +51,15 @@ class Option:
         if message is not None:
             return str(message.text(lang))
         return self.help_es if lang == "es" and self.help_es else str(self.help)
+
+    def label_in(self, lang: str) -> str:
+        """The option's name for people, in `lang` (its `name` when it has no label)."""
+        return self.label.text(lang) if self.label is not None else self.name
+
+    def choice_label(self, choice: Any, lang: str) -> str:
+        """A choice's name for people, in `lang` (the choice itself when it has none)."""
+        names = self.choice_labels.get(str(choice))
+        return str(names.get(lang) or names.get("en") or choice) if names else str(choice)
 
     def validate(self, value: Any) -> Any:
         """Return `value` if it is allowed, else raise `OptionError` saying what is."""
@@ -116,7 +132,10 @@ class Option:
             "help": self.help,
             "help_es": self.help_es or self.help,
             "helps": {lang: self.help_in(lang) for lang in languages()},
+            "labels": {lang: self.label_in(lang) for lang in languages()},
             "choices": list(self.choices),
+            "choice_labels": {lang: {str(c): self.choice_label(c, lang) for c in self.choices}
+                              for lang in languages()},
             "minimum": self.minimum,
             "maximum": self.maximum,
         }

@@ -233,12 +233,18 @@ def create_app(
         return _json(table.message(access))
 
     @app.get("/api/tables/{table_id}/undo", tags=["tables"])
-    async def may_undo(table_id: str, token: str = Query(..., max_length=100),
+    async def may_undo(table_id: str, request: Request,
+                       token: str | None = Query(None, max_length=100, deprecated=True, description=(
+                           "deprecated: send an 'Authorization: Bearer <token>' header")),
                        seat: int | None = Query(None, ge=0, lt=MAX_PLAYERS)) -> dict[str, Any]:
         """Whether your seat may take its last move back now (the core's undo rule): `allowed`,
-        the number of actions that would go (`steps`), and otherwise the `reason` in en and es."""
+        the number of actions that would go (`steps`), and otherwise the `reason` in en and es.
+        Your link's token goes in an `Authorization: Bearer` header (422 without one)."""
+        presented = presented_token(request.headers, token)
+        if not presented:
+            raise HTTPException(422, "a link token is required: an 'Authorization: Bearer <token>' header")
         table = await tables().get(table_id)
-        chosen = undo_seat(table, table.access(token), seat)
+        chosen = undo_seat(table, table.access(presented), seat)
         return await asyncio.to_thread(undo_answer, table, chosen)
 
     @app.post("/api/tables/{table_id}/undo", tags=["tables"])

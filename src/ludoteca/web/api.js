@@ -54,9 +54,31 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A seat link with its secret in the fragment (`/table/x#token=…`), which the browser never sends
+ * to the server, from the `?token=` form the REST API answers with. */
+export function fragmentLink(link) {
+  if (!link) return link;
+  const url = new URL(link, location.href);
+  const token = url.searchParams.get("token");
+  if (!token) return link;
+  url.searchParams.delete("token");
+  url.hash = `token=${encodeURIComponent(token)}`;
+  return url.origin === location.origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
+}
+
 /** A game's name in the page language. */
 export function gameName(info, lang) {
   return info.names[lang] || info.names.en;
+}
+
+/** An option's name and its choices' names for people, in `lang` (the raw name as a fallback). */
+export function optionLabel(option, lang) {
+  return (option.labels || {})[lang] || (option.labels || {}).en || option.name;
+}
+
+export function choiceLabel(option, choice, lang) {
+  const names = (option.choice_labels || {})[lang] || (option.choice_labels || {}).en || {};
+  return names[String(choice)] || String(choice);
 }
 
 /** Options and renderers of every game, fetched once per page. */

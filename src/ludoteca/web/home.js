@@ -1,5 +1,5 @@
 // The home page: the games, the table-creation form, and the recent tables.
-import { api, el, gameName, games } from "./api.js";
+import { api, choiceLabel, el, fragmentLink, gameName, games, optionLabel } from "./api.js";
 import { getLang, t, translatePage } from "./i18n.js";
 
 let catalogue;
@@ -73,28 +73,35 @@ function drawGames() {
 }
 
 function optionField(option, lang) {
-  const help = lang === "es" ? option.help_es : option.help;
+  const help = (option.helps || {})[lang] || (lang === "es" ? option.help_es : option.help);
   const id = `opt-${option.name}`;
+  const label = optionLabel(option, lang);
+  const helpId = `${id}-help`;
+  const note = el("small", { id: helpId }, help);
+  if (option.kind === "bool") {  // the label is the tap target, as wide as the text
+    return el("div", { class: "field" },
+      el("label", { class: "check", for: id },
+        el("input", { type: "checkbox", id, name: option.name, checked: option.default === true, "aria-describedby": helpId }),
+        ` ${label}`),
+      note);
+  }
   let input;
-  if (option.kind === "bool") {
-    input = el("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
-  } else if (option.kind === "list") {
-    input = el("span", { id, class: "checks" },
+  if (option.kind === "list") {
+    input = el("span", { id, class: "checks", role: "group", "aria-label": label, "aria-describedby": helpId },
       option.choices.map((choice) =>
         el("label", {},
           el("input", { type: "checkbox", name: option.name, value: String(choice),
             checked: (option.default || []).includes(choice) }),
-          ` ${choice}`)));
+          ` ${choiceLabel(option, choice, lang)}`)));
   } else if (option.choices.length) {
-    input = el("select", { id, name: option.name },
+    input = el("select", { id, name: option.name, "aria-describedby": helpId },
       option.choices.map((choice) =>
-        el("option", { value: String(choice), selected: choice === option.default }, String(choice))));
+        el("option", { value: String(choice), selected: choice === option.default }, choiceLabel(option, choice, lang))));
   } else {
     input = el("input", { id, name: option.name, type: option.kind === "int" ? "number" : "text",
-      value: option.default ?? "", min: option.minimum, max: option.maximum });
+      value: option.default ?? "", min: option.minimum, max: option.maximum, "aria-describedby": helpId });
   }
-  return el("div", { class: "field" },
-    el("label", { for: id }, option.name), input, el("small", {}, help));
+  return el("div", { class: "field" }, el("label", { for: id }, label), input, note);
 }
 
 function seatRow(index) {
@@ -176,7 +183,7 @@ async function submit(info, form) {
     localStorage.setItem(`ludoteca.links.${table.id}`, JSON.stringify(table));
     const human = table.seats.find((s) => s.link);
     const humans = table.seats.filter((s) => s.link).length;
-    location.href = data.has("hotseat") && humans > 1 ? table.hotseat : human ? human.link : table.spectator;
+    location.href = fragmentLink(data.has("hotseat") && humans > 1 ? table.hotseat : human ? human.link : table.spectator);
   } catch (error) {
     document.getElementById("create-error").textContent = error.message;
   }
@@ -196,7 +203,7 @@ async function drawTables() {
       el("strong", {}, names[table.game] ? gameName(names[table.game], lang) : table.game), ` — ${who} — `,
       el("span", { class: "muted" }, `${table.finished ? t("finished") : t("playing")}, ${table.actions} ${t("actions")}`),
       " ",
-      !table.finished && mine ? el("a", { class: "button", href: mine.link }, t("play")) : null,
+      !table.finished && mine ? el("a", { class: "button", href: fragmentLink(mine.link) }, t("play")) : null,
       el("a", { class: "button", href: `/table/${table.id}` }, table.finished ? t("replay") : t("watch")));
   }));
 }

@@ -1,76 +1,27 @@
-// Spanish and English for the page chrome; the choice is remembered in localStorage.
+// The page's own words, in every language ludoteca speaks: read from the web catalogue,
+// data/messages.<lang>.json (a flat {"code": "template with {named} arguments"}, as every
+// catalogue of the project), for the languages listed in data/languages.json. A third language is
+// a data change: its file, translated, and its code in the list. The choice is remembered in
+// localStorage.
 const KEY = "ludoteca.lang";
+const FALLBACK = "en";
 
-const TEXT = {
-  en: {
-    tagline: "Five modern tabletop games, played exactly.",
-    games: "Games", players: "Players", rules: "Rules", newTable: "New table", create: "Create table",
-    options: "Options", seats: "Seats", seat: "Seat", human: "Human", bot: "Bot", level: "Level",
-    easy: "easy", normal: "normal", hard: "hard", player: "Player", you: "you",
-    hotseat: "Hot-seat: this browser plays every human seat",
-    recent: "Recent tables", watch: "Watch", replay: "Replay", finished: "finished", playing: "playing",
-    actions: "actions", home: "Home", yourTurn: "Your turn", waiting: "Waiting for", gameOver: "Game over",
-    spectating: "You are watching", log: "Moves", legal: "Your moves", typeAction: "Type an action…",
-    play: "Play", filter: "Filter…", invite: "Invite links", copy: "Copy", copied: "Copied",
-    joinAs: "Join link for player", spectatorLink: "Spectator link", hotseatLink: "Hot-seat link (all human seats)",
-    score: "Score", place: "Place", winners: "Winners", tiebreak: "Decided by", breakdown: "Score breakdown",
-    first: "First", previous: "Back", next: "Next", last: "Last", step: "Step", back: "Back to the table",
-    passTo: "Pass the device to", show: "Show my seat", summary: "Summary", none: "No tables yet.",
-    orientation: "Orientation", piece: "Piece", card: "Shape card", deck: "cards left", yourCity: "Your city",
-    city: "City", submitted: "placed, waiting", openSquares: "open squares", clickAnchor:
-      "Choose an orientation, then click a highlighted square: the piece's top-left-most square goes there.",
-    waitingOther: "Your placement is in; waiting for the other city.", pending: "your secret placement",
-    noRenderer: "", error: "Error", reconnecting: "Connection lost; reconnecting…", start: "Starter",
-    createdTitle: "Table created", openTable: "Open the table", bots: "Bot", game: "Game", toMove: "to move",
-    undo: "Undo my last move", refused: "Not played:", networkError: "The server cannot be reached; check your connection and try again.",
-    inNotation: "Show notation", inWords: "Show in words", whyEnded: "Why it ended:", lastMoveWas: "the last move was",
-    youWon: "You won!", youLost: "You lost", youDrew: "You share the win", placeOf: "place {place} of {count}",
-    wins: "wins", drawBetween: "A shared win:",
-    yourName: "Your name", nameRule: "1 to 24 letters, digits, spaces and . ' - _", joinTable: "Take my seat",
-    online: "online", away: "away", resign: "Resign", resignConfirm: "Resign? The game ends now for everyone and you are placed last.",
-    resignYes: "Yes, resign", resignNo: "No, keep playing", resignedWho: "resigned.",
-    publicTable: "Public: list the table among the open tables, so anyone can take a free seat",
-    lobby: "Open tables waiting for players", lobbyNone: "No open table is waiting for players.",
-    freeSeat: "free seat", joinSeat: "Take seat",
-  },
-  es: {
-    tagline: "Cinco juegos de mesa modernos, jugados con exactitud.",
-    games: "Juegos", players: "Jugadores", rules: "Reglas", newTable: "Nueva mesa", create: "Crear mesa",
-    options: "Opciones", seats: "Asientos", seat: "Asiento", human: "Persona", bot: "Bot", level: "Nivel",
-    easy: "fácil", normal: "normal", hard: "difícil", player: "Jugador", you: "tú",
-    hotseat: "Modo compartido: este navegador juega todos los asientos humanos",
-    recent: "Mesas recientes", watch: "Mirar", replay: "Repetición", finished: "terminada", playing: "en juego",
-    actions: "acciones", home: "Inicio", yourTurn: "Tu turno", waiting: "Esperando a", gameOver: "Fin de la partida",
-    spectating: "Estás mirando", log: "Jugadas", legal: "Tus jugadas", typeAction: "Escribe una acción…",
-    play: "Jugar", filter: "Filtrar…", invite: "Enlaces de invitación", copy: "Copiar", copied: "Copiado",
-    joinAs: "Enlace para el jugador", spectatorLink: "Enlace de espectador",
-    hotseatLink: "Enlace compartido (todos los asientos humanos)",
-    score: "Puntos", place: "Puesto", winners: "Ganadores", tiebreak: "Decidido por", breakdown: "Desglose de puntos",
-    first: "Inicio", previous: "Atrás", next: "Siguiente", last: "Final", step: "Paso", back: "Volver a la mesa",
-    passTo: "Pasa el dispositivo a", show: "Mostrar mi asiento", summary: "Resumen", none: "Aún no hay mesas.",
-    orientation: "Orientación", piece: "Pieza", card: "Carta de forma", deck: "cartas restantes",
-    yourCity: "Tu ciudad", city: "Ciudad", submitted: "colocada, esperando", openSquares: "casillas libres",
-    clickAnchor: "Elige una orientación y pulsa una casilla resaltada: ahí irá la casilla superior izquierda de la pieza.",
-    waitingOther: "Tu colocación está hecha; esperando a la otra ciudad.", pending: "tu colocación secreta",
-    noRenderer: "", error: "Error", reconnecting: "Conexión perdida; reconectando…", start: "Ficha de inicio",
-    createdTitle: "Mesa creada", openTable: "Abrir la mesa", bots: "Bot", game: "Juego", toMove: "le toca",
-    undo: "Deshacer mi última jugada", refused: "No se ha jugado:", networkError: "No se puede contactar con el servidor; revisa la conexión y vuelve a probar.",
-    inNotation: "Ver notación", inWords: "Ver en palabras", whyEnded: "Por qué terminó:", lastMoveWas: "la última jugada fue de",
-    youWon: "¡Has ganado!", youLost: "Has perdido", youDrew: "Compartes la victoria", placeOf: "puesto {place} de {count}",
-    wins: "gana", drawBetween: "Victoria compartida:",
-    yourName: "Tu nombre", nameRule: "De 1 a 24 letras, cifras, espacios y . ' - _", joinTable: "Ocupar mi asiento",
-    online: "conectado", away: "ausente", resign: "Abandonar", resignConfirm: "¿Abandonar? La partida termina ahora para todos y quedas en último lugar.",
-    resignYes: "Sí, abandonar", resignNo: "No, seguir jugando", resignedWho: "abandonó.",
-    publicTable: "Pública: mostrar la mesa entre las mesas abiertas, para que cualquiera ocupe un asiento libre",
-    lobby: "Mesas abiertas que esperan jugadores", lobbyNone: "Ninguna mesa abierta espera jugadores.",
-    freeSeat: "asiento libre", joinSeat: "Ocupar el asiento",
-  },
-};
+async function load(path) {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
+  return response.json();
+}
+
+/** The languages of the page, in the order the language switcher lists them. */
+export const LANGUAGES = await load("/static/data/languages.json");
+const TEXT = Object.fromEntries(await Promise.all(
+  LANGUAGES.map(async (lang) => [lang, await load(`/static/data/messages.${lang}.json`)])));
 
 export function getLang() {
   const saved = localStorage.getItem(KEY);
-  if (saved === "en" || saved === "es") return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("es") ? "es" : "en";
+  if (LANGUAGES.includes(saved)) return saved;
+  const browser = (navigator.language || FALLBACK).toLowerCase().split("-")[0];
+  return LANGUAGES.includes(browser) ? browser : FALLBACK;
 }
 
 export function setLang(lang) {
@@ -78,9 +29,11 @@ export function setLang(lang) {
   document.documentElement.lang = lang;
 }
 
-export function t(key) {
-  const table = TEXT[getLang()];
-  return table[key] ?? TEXT.en[key] ?? key;
+/** The text of `key` in the page's language (English when that language lacks it), its
+ * `{named}` arguments filled from `args`. */
+export function t(key, args = {}) {
+  const template = TEXT[getLang()][key] ?? TEXT[FALLBACK][key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
 }
 
 /** Fill every [data-i18n] element of the page and wire the language switcher (#lang). */
@@ -89,6 +42,7 @@ export function translatePage(onChange) {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   const select = document.getElementById("lang");
   if (select && !select.dataset.wired) {
+    select.replaceChildren(...LANGUAGES.map((lang) => new Option(TEXT[lang].language, lang)));
     select.dataset.wired = "1";
     select.value = getLang();
     select.addEventListener("change", () => {

@@ -1,11 +1,14 @@
 // The table page: follows one table over its WebSocket and hands each update to the game's renderer.
 // The renderer is games/<game-id>.js when the game has one, else games/generic.js (see its header).
 import { SEAT_MARKS, applySeatColours } from "./seats.js";
-import { api, el, gameName, games } from "./api.js";
+import { fitBoards, tapForTooltips } from "./touch.js";
+import { drawSignalControls, turnSignal } from "./signal.js";
+import { openRules } from "./drawer.js";
+import { api, el, fragmentLink, gameName, games } from "./api.js";
 import { getLang, t, translatePage } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
-const token = new URLSearchParams(location.search).get("token");
+const token = linkToken();
 const $ = (id) => document.getElementById(id);
 
 let info = null; // the game's entry of /api/games
@@ -25,6 +28,27 @@ let retries = 0; // reconnection attempts since the connection was last open
 // position it saw before the latest change.
 const baselines = new Map();
 const SPECTATOR = "spectator";
+
+/** The seat's secret from the link: `#token=` (a fragment never reaches the server, its logs or a
+ * Referer), or an older `?token=` link, which is rewritten to the fragment form at once so that a
+ * reload, a bookmark or a shared address no longer carries it in the query. Requests then send it
+ * in an `Authorization: Bearer` header and the live socket as a subprotocol, never in a URL. */
+function linkToken() {
+  const fragment = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fragment) return fragment;
+  const query = new URLSearchParams(location.search);
+  const old = query.get("token");
+  if (old) {
+    query.delete("token");
+    const rest = query.toString();
+    history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}#token=${encodeURIComponent(old)}`);
+  }
+  return old;
+}
+
+function authorised(options = {}) {
+  return token ? { ...options, headers: { ...(options.headers || {}), authorization: `Bearer ${token}` } } : options;
+}
 
 /** A seat as people know it: the name its person chose, a bot's name and level, else "Player N". */
 function seatName(seat) {
@@ -47,8 +71,8 @@ function resultOf() {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws${query}`);
+  const protocols = token ? ["ludoteca", `ludoteca-token.${token}`] : ["ludoteca"];
+  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`, protocols);
   socket.onopen = () => { online = true; retries = 0; $("connection").hidden = true; lockBoard(); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
@@ -101,7 +125,7 @@ async function send(path, body) {
   lockBoard();
   const seat = activeSeat;
   try {
-    const answer = await api(path, { method: "POST", body: JSON.stringify({ ...body, token, seat, seen: payload.table.actions }) });
+    const answer = await api(path, authorised({ method: "POST", body: JSON.stringify({ ...body, seat, seen: payload.table.actions }) }));
     notice = null;
     const mine = answer.views.find((v) => v.seat === seat);
     if (mine) baselines.set(seat, snapshot(mine));
@@ -125,13 +149,13 @@ function act(text) {
   return send(`/api/tables/${encodeURIComponent(tableId)}/actions`, { action: text });
 }
 
-function undo() {
-  return send(`/api/tables/${encodeURIComponent(tableId)}/undo`, {});
+function undo() {  // (the undo request names its link in its body, as the server asks)
+  return send(`/api/tables/${encodeURIComponent(tableId)}/undo`, { token });
 }
 
 async function resync() {
   try {
-    receive(await api(tablePath()), { answer: true, force: true });
+    receive(await api(tablePath(), authorised()), { answer: true, force: true });
   } catch (error) {
     notice = { text: error.message, network: error.network };
     draw();
@@ -139,7 +163,7 @@ async function resync() {
 }
 
 function tablePath() {
-  return `/api/tables/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  return `/api/tables/${encodeURIComponent(tableId)}`;
 }
 
 /** Ask the server whether the shown seat may take its last move back (the core's undo rule). */
@@ -152,9 +176,8 @@ async function refreshUndo() {
   const seat = activeSeat;
   const actions = payload.table.actions;
   if (undoAnswer && undoAnswer.seat === seat && undoAnswer.actions === actions) return;
-  const query = `?token=${encodeURIComponent(token)}&seat=${seat}`;
   try {
-    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/undo${query}`);
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/undo?seat=${seat}`, authorised());
     if (payload.table.actions === actions) undoAnswer = { seat, actions, ...answer };
   } catch {
     undoAnswer = null;
@@ -203,6 +226,7 @@ function draw() {
     const base = hidden ? null : baselineOf(shown);
     renderer.update({ view: shown, table, game: info, lang, replay: false, since: base ? base.view : null });
   }
+  fitBoards($("board"));
   drawLog();
   drawUndo();
   drawSummary();
@@ -322,6 +346,13 @@ function drawStatus(table) {
   $("status").classList.toggle("your-turn", myTurn);
   // The tab's title tells a person in another tab that it is their turn.
   document.title = `${myTurn ? `● ${t("yourTurn")} · ` : ""}${gameName(info, getLang())} · ludoteca`;
+  turnSignal(myTurn, { title: `● ${t("yourTurn")}`, body: `${gameName(info, getLang())} · ${seatName(activeSeat)}`, tag: tableId });
+  const signals = $("signal-box");
+  signals.hidden = !payload.you.seats.length || table.is_over;
+  if (!signals.hidden && signals.dataset.lang !== getLang()) { // drawn once per language, not per move
+    signals.dataset.lang = getLang();
+    drawSignalControls(signals);
+  }
   const current = notice && (notice.at === undefined || notice.at === table.actions);
   $("error").textContent = current ? `${t(notice.network ? "networkError" : "refused")} ${notice.network ? "" : notice.text}`.trim() : "";
 }
@@ -405,7 +436,7 @@ function verdict(result) {
   }
   const seat = mine[0];
   if (result.winners.includes(seat)) return result.winners.length > 1 ? t("youDrew") : t("youWon");
-  return `${t("youLost")} (${t("placeOf").replace("{place}", result.ranking[seat]).replace("{count}", count)})`;
+  return `${t("youLost")} (${t("placeOf", { place: result.ranking[seat], count })})`;
 }
 
 /** Why the game ended: the renderer's reading of its final view when it has one (a shape that did
@@ -466,7 +497,7 @@ function drawInvite(table) {
   box.hidden = !saved || isOver(table);
   if (box.hidden) return;
   const link = (label, path) => {
-    const url = new URL(path, location.href).href;
+    const url = new URL(fragmentLink(path), location.href).href;
     return el("li", {}, el("span", {}, label), " ", el("input", { readonly: true, value: url, "aria-label": label }),
       el("button", { onclick: (e) => { navigator.clipboard?.writeText(url); e.target.textContent = t("copied"); } }, t("copy")));
   };
@@ -479,7 +510,7 @@ function drawInvite(table) {
 async function main() {
   translatePage(draw);
   const catalogue = await games();
-  const first = await api(tablePath())
+  const first = await api(tablePath(), authorised())
     .catch((error) => { $("error").textContent = error.message; return null; });
   if (!first) return;
   info = catalogue.games.find((g) => g.id === first.table.game);
@@ -487,8 +518,16 @@ async function main() {
   applySeatColours(module.seatColours);
   renderer = module.create($("board"), { act, t, lang: getLang });
   $("undo").addEventListener("click", undo);
+  $("rules-link").addEventListener("click", (event) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return; // a new tab, as asked
+    event.preventDefault();
+    openRules(info.id, gameName(info, getLang()));
+  });
   $("log-notation").addEventListener("click", () => { notation = !notation; drawLog(); });
   lockBoard();
+  tapForTooltips();
+  let resized = null; // a phone turned sideways: boards are fitted to the new width
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(draw, 150); });
   receive(first);
   connect();
 }

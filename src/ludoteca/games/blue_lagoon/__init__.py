@@ -47,8 +47,11 @@ class BlueLagoon(Game[BlueLagoonState, Place]):
         max_players=4,
         options=(
             Option("map", "choice", "standard", MESSAGES.message("option.map"),
-                   choices=tuple(m["id"] for m in maps())),
-            Option("exploration_only", "bool", False, MESSAGES.message("option.exploration_only")),
+                   choices=tuple(m["id"] for m in maps()),
+                   label=MESSAGES.message("form.map"),
+                   choice_labels=MESSAGES.group("component.map")),
+            Option("exploration_only", "bool", False, MESSAGES.message("option.exploration_only"),
+                   label=MESSAGES.message("form.exploration_only")),
         ),
         summary=MESSAGES.templates("summary"),
     )

@@ -25,6 +25,8 @@ OPTIONS = (
         "standard",
         MESSAGES.message("option.variant"),
         choices=("standard", "city_sprint", "city_expansion"),
+        label=MESSAGES.message("form.variant"),
+        choice_labels=MESSAGES.group("form.variant"),
     ),
     Option(
         "starter_choice",
@@ -32,6 +34,8 @@ OPTIONS = (
         "pick",
         MESSAGES.message("option.starter_choice"),
         choices=("pick", "random"),
+        label=MESSAGES.message("form.starter_choice"),
+        choice_labels=MESSAGES.group("form.starter_choice"),
     ),
     Option(
         "excluded_starters",
@@ -39,12 +43,15 @@ OPTIONS = (
         [],
         MESSAGES.message("option.excluded_starters"),
         choices=STARTER_IDS,
+        label=MESSAGES.message("form.excluded_starters"),
+        choice_labels=MESSAGES.group("form.excluded_starters"),
     ),
     Option(
         "starter_anywhere",
         "bool",
         False,
         MESSAGES.message("option.starter_anywhere"),
+        label=MESSAGES.message("form.starter_anywhere"),
     ),
     Option(
         "first_chooser",
@@ -52,6 +59,8 @@ OPTIONS = (
         "random",
         MESSAGES.message("option.first_chooser"),
         choices=("random", 0, 1),
+        label=MESSAGES.message("form.first_chooser"),
+        choice_labels=MESSAGES.group("form.first_chooser"),
     ),
 )
 

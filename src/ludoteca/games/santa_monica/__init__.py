@@ -16,6 +16,7 @@ __all__ = ["ContentError", "SantaMonica", "SantaMonicaState"]
 
 _DEFAULT = load_content("")
 _FACE_CODES = tuple(f["code"] for f in _DEFAULT.faces)
+_FACE_NAMES = {f["code"]: _DEFAULT.name_fields("face", f)["names"] for f in _DEFAULT.faces}
 
 
 @dataclass(frozen=True)
@@ -64,18 +65,27 @@ class SantaMonica(Game[SantaMonicaState, Action]):
         max_players=4,
         options=(
             Option("objective", "choice", "random", MESSAGES.message("option.objective"),
-                   choices=("random", "blue", "green", "orange")),
+                   choices=("random", "blue", "green", "orange"),
+                   label=MESSAGES.message("form.objective"),
+                   choice_labels=MESSAGES.group("form.objective")),
             FacesOption("sand_dollar_faces", "list", "random",
                         MESSAGES.message("option.sand_dollar_faces"),
-                        choices=_FACE_CODES),
+                        choices=_FACE_CODES,
+                        label=MESSAGES.message("form.sand_dollar_faces"),
+                        choice_labels=_FACE_NAMES),
             Option("starting_tiles", "choice", "draft",
                    MESSAGES.message("option.starting_tiles"),
-                   choices=("draft", "random")),
+                   choices=("draft", "random"),
+                   label=MESSAGES.message("form.starting_tiles"),
+                   choice_labels=MESSAGES.group("form.starting_tiles")),
             Option("limited_supply", "bool", True,
-                   MESSAGES.message("option.limited_supply")),
-            Option("end_cards", "int", 14, MESSAGES.message("option.end_cards"), minimum=1, maximum=30),
+                   MESSAGES.message("option.limited_supply"),
+                   label=MESSAGES.message("form.limited_supply")),
+            Option("end_cards", "int", 14, MESSAGES.message("option.end_cards"), minimum=1, maximum=30,
+                   label=MESSAGES.message("form.end_cards")),
             Option("content", "str", "",
-                   MESSAGES.message("option.content")),
+                   MESSAGES.message("option.content"),
+                   label=MESSAGES.message("form.content")),
         ),
         simultaneous=False,
         hidden_information=True,

@@ -338,8 +338,8 @@ export function create(root, env) {
       const by = y - R * 0.55;
       group.append(svg("g", { class: "badge", "data-island": island.letter },
         svg("title", {}, `${tr("island")} ${island.letter}: ${island.bonus} (${tr("bonus")})`),
-        svg("rect", { x: bx - R * 0.62, y: by - R * 0.36, width: R * 1.24, height: R * 0.72, rx: R * 0.36 }),
-        svg("text", { x: bx, y: by + R * 0.17, "text-anchor": "middle" }, `${island.letter} ${island.bonus}`)));
+        svg("rect", { x: bx - R * 0.78, y: by - R * 0.42, width: R * 1.56, height: R * 0.84, rx: R * 0.42 }),
+        svg("text", { x: bx, y: by + R * 0.2, "text-anchor": "middle" }, `${island.letter} ${island.bonus}`)));
     }
     return group;
   }
