@@ -32,6 +32,7 @@ from .guard import (
     Malformed,
     RateLimit,
     SecurityHeaders,
+    TokenMissing,
     client_key,
     error_body,
     header_timeout_protocol,
@@ -51,7 +52,8 @@ log = logging.getLogger("ludoteca.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 INT64 = 2**63
 OptionValue = bool | int | str | list[str]
-STATUS = {NotFound: 404, Forbidden: 403, Malformed: 403, IllegalAction: 409, Conflict: 409, TooMany: 429}
+STATUS = {NotFound: 404, Forbidden: 403, Malformed: 403, IllegalAction: 409, Conflict: 409, TooMany: 429,
+          TokenMissing: 422}
 
 
 class SeatSpec(BaseModel):
@@ -242,7 +244,7 @@ def create_app(
         Your link's token goes in an `Authorization: Bearer` header (422 without one)."""
         presented = presented_token(request.headers, token)
         if not presented:
-            raise HTTPException(422, "a link token is required: an 'Authorization: Bearer <token>' header")
+            raise TokenMissing(MESSAGES.message("undo.token_missing"))
         table = await tables().get(table_id)
         chosen = undo_seat(table, table.access(presented), seat)
         return await asyncio.to_thread(undo_answer, table, chosen)

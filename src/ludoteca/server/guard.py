@@ -50,6 +50,10 @@ class Malformed(LudotecaError):
     """A link token that cannot be one of ours (wrong characters or length)."""
 
 
+class TokenMissing(LudotecaError):
+    """A route that needs a seat's link token got none (422, as a missing required field)."""
+
+
 def token_digest(token: str) -> str:
     """The stored digest of `token`, once it is known to have the shape of our tokens; checked before
     hashing so that any byte string a client sends is refused cleanly, never a server error."""
