@@ -21,6 +21,7 @@ from . import heuristic, scoring, strategy
 from .components import Catalogue, catalogue
 from .messages import MESSAGES
 from .notation import STARTER_IDS, Place
+from .placing import placer
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
 
@@ -115,7 +116,7 @@ class CitySquareOffState(State):
 
     def _placements_of(self, player: int, pieces: list[str]) -> list[Place]:
         """Every legal placement of these pieces in `player`'s city (spec §4.1, §8.3)."""
-        placements = self.catalogue.placements
+        placements = placer().placements
         covered = self.covered[player]
         expansion = self.options["variant"] == EXPANSION
         if len(pieces) == 1:
@@ -123,7 +124,7 @@ class CitySquareOffState(State):
         return [action for piece in pieces for action in placements(covered, piece, expansion)]
 
     def _any_placement(self, player: int) -> bool:
-        placements = self.catalogue.placements
+        placements = placer().placements
         covered = self.covered[player]
         expansion = self.options["variant"] == EXPANSION
         return any(placements(covered, piece, expansion) for piece in self._playable_pieces(player))
@@ -253,7 +254,7 @@ class CitySquareOffState(State):
             return
         card = self.deck.pop(0)
         self.revealed.append(card)
-        placements = self.catalogue.placements
+        placements = placer().placements
         expansion = self.options["variant"] == EXPANSION
         covered = self.covered
         can_place = [bool(placements(covered[seat], card, expansion)) for seat in (0, 1)]
