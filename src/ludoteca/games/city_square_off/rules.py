@@ -145,7 +145,7 @@ class CitySquareOffState(State):
         return [action for starter in allowed for action in table[starter]]
 
     def is_legal(self, action: Place, player: int) -> bool:
-        footprint = self.catalogue.footprints.get(action)
+        footprint = catalogue().footprints.get(action)
         if footprint is None:
             return False
         if None in self.starters:
@@ -154,7 +154,7 @@ class CitySquareOffState(State):
         if variant == SPRINT:
             if action.piece not in self._playable_pieces(player):
                 return False
-        elif action.piece != self.current_card:
+        elif not self.revealed or action.piece != self.revealed[-1]:  # the current card
             return False
         covered = self.covered[player]
         return (
@@ -226,7 +226,7 @@ class CitySquareOffState(State):
         """Cover the squares of a placement, given as stored: (piece, orientation, row, col).
 
         A `Place` is a named tuple, so the plain tuple finds its footprint too."""
-        self.covered[player] |= self.catalogue.footprints[entry].mask
+        self.covered[player] |= catalogue().footprints[entry].mask
         self.placed[player].append(entry)
 
     def _finish_round(self) -> None:
@@ -246,7 +246,7 @@ class CitySquareOffState(State):
             self._start_round()
 
     def _start_round(self) -> None:
-        if self.variant == SPRINT:
+        if self.options["variant"] == SPRINT:
             self._start_sprint_round()
             return
         if not self.deck:
