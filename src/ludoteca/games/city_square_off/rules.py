@@ -22,6 +22,7 @@ from . import heuristic, scoring, strategy
 from .components import Catalogue, catalogue
 from .messages import MESSAGES
 from .notation import STARTER_IDS, Place
+from .placing import placer
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
 
@@ -116,7 +117,7 @@ class CitySquareOffState(State):
 
     def _placements_of(self, player: int, pieces: list[str]) -> list[Place]:
         """Every legal placement of these pieces in `player`'s city (spec §4.1, §8.3)."""
-        placements = self.catalogue.placements
+        placements = placer().placements
         covered = self.covered[player]
         expansion = self.options["variant"] == EXPANSION
         if len(pieces) == 1:
@@ -124,7 +125,7 @@ class CitySquareOffState(State):
         return [action for piece in pieces for action in placements(covered, piece, expansion)]
 
     def _any_placement(self, player: int) -> bool:
-        placements = self.catalogue.placements
+        placements = placer().placements
         covered = self.covered[player]
         expansion = self.options["variant"] == EXPANSION
         return any(placements(covered, piece, expansion) for piece in self._playable_pieces(player))
@@ -145,7 +146,7 @@ class CitySquareOffState(State):
         return [action for starter in allowed for action in table[starter]]
 
     def is_legal(self, action: Place, player: int) -> bool:
-        footprint = self.catalogue.footprints.get(action)
+        footprint = catalogue().footprints.get(action)
         if footprint is None:
             return False
         if None in self.starters:
@@ -154,7 +155,7 @@ class CitySquareOffState(State):
         if variant == SPRINT:
             if action.piece not in self._playable_pieces(player):
                 return False
-        elif action.piece != self.current_card:
+        elif not self.revealed or action.piece != self.revealed[-1]:  # the current card
             return False
         covered = self.covered[player]
         return (
@@ -226,7 +227,7 @@ class CitySquareOffState(State):
         """Cover the squares of a placement, given as stored: (piece, orientation, row, col).
 
         A `Place` is a named tuple, so the plain tuple finds its footprint too."""
-        self.covered[player] |= self.catalogue.footprints[entry].mask
+        self.covered[player] |= catalogue().footprints[entry].mask
         self.placed[player].append(entry)
 
     def _finish_round(self) -> None:
@@ -248,7 +249,7 @@ class CitySquareOffState(State):
             self._start_round()
 
     def _start_round(self) -> None:
-        if self.variant == SPRINT:
+        if self.options["variant"] == SPRINT:
             self._start_sprint_round()
             return
         if not self.deck:
@@ -256,7 +257,7 @@ class CitySquareOffState(State):
             return
         card = self.deck.pop(0)
         self.revealed.append(card)
-        placements = self.catalogue.placements
+        placements = placer().placements
         expansion = self.options["variant"] == EXPANSION
         covered = self.covered
         can_place = [bool(placements(covered[seat], card, expansion)) for seat in (0, 1)]

@@ -1,0 +1,41 @@
+"""Seeded random games give exactly the games recorded before the engine speed work.
+
+Every legal list (in order), every action, the history, the scores and the winners must match
+the fixture, for each variant. To record it again (only after an intended rule change):
+`python -m tests.games.city_square_off.test_replay_fingerprints`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ..replay_digest import fingerprint, write
+
+FIXTURE = Path(__file__).parent / "data" / "replay_fingerprints.json"
+GAMES = 60  # per variant
+CASES = [
+    (2, {}),
+    (2, {"variant": "city_sprint"}),
+    (2, {"variant": "city_expansion"}),
+    (2, {"starter_choice": "random", "starter_anywhere": True, "excluded_starters": ["modern"]}),
+]
+RECORDED = json.loads(FIXTURE.read_text()) if FIXTURE.exists() else {}
+
+
+@pytest.mark.parametrize("case", list(RECORDED))
+def test_random_games_replay_exactly(case: str) -> None:
+    players, options = json.loads(case)
+    for recorded in RECORDED[case]:
+        assert fingerprint("city-square-off", players, recorded["seed"], options) == recorded
+
+
+def test_every_case_is_recorded() -> None:
+    assert sorted(RECORDED) == sorted(json.dumps(list(c), sort_keys=True) for c in CASES)
+    assert all(len(games) == GAMES for games in RECORDED.values())
+
+
+if __name__ == "__main__":
+    write(FIXTURE, "city-square-off", CASES, GAMES)
