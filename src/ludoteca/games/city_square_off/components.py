@@ -24,7 +24,6 @@ from .notation import Place
 
 PACKAGE = __package__
 MARGIN = 4
-PLACEMENT_MEMO = 2_000  # cities remembered per piece by `Catalogue.placements` (a few MB in all)
 
 
 @dataclass(frozen=True)
@@ -173,12 +172,6 @@ class Catalogue:
         self.sizes = {p.id: len(p.orientations["r0"]) for p in self.tiles + self.starters}
         self.tile_squares = sum(self.sizes[t.id] for t in self.tiles)
         self.grid_mask = geometry.grid_mask
-        # for City Expansion or not, for each piece: covered squares → its placements
-        self._placement_memo: dict[bool, dict[str, dict[int, tuple[Place, ...]]]] = {
-            expansion: {piece.id: {} for piece in self.tiles} for expansion in (False, True)
-        }
-        plane_bits = geometry.plane * geometry.plane
-        self._top_bit = [0] + [1 << index for index in range(plane_bits)]  # by bit length
         # every placement whose squares all lie on the plane and at least one on the grid,
         # in canonical order: piece, orientation, anchor row, anchor column
         tables = {piece.id: self._placements(piece) for piece in self.pieces.values()}
@@ -219,53 +212,6 @@ class Catalogue:
                 actions={(fp.mask & -fp.mask).bit_length(): action for action, fp in placed},
             ))
         return PieceShapes(union, tuple(shapes))
-
-    def placements(self, covered: int, piece: str, expansion: bool) -> tuple[Place, ...]:
-        """Every legal placement of `piece` in a city with these covered squares (spec §4.1, §8.3).
-
-        Legality depends only on the covered squares, so answers are memoised by value: a round's
-        start asks whether each seat can place, the seat's legal list then reuses that answer,
-        and searches revisit the same cities many times. The memo is emptied when it is full.
-        """
-        memo = self._placement_memo[expansion][piece]
-        found = memo.get(covered)
-        if found is None:
-            if len(memo) >= PLACEMENT_MEMO:
-                memo.clear()
-            found = memo[covered] = self._find_placements(covered, piece, expansion)
-        return found
-
-    def _find_placements(self, covered: int, piece: str, expansion: bool) -> tuple[Place, ...]:
-        """Bit-parallel search: an anchor fits where every shifted cell is free, and touches
-        where some shifted cell is beside a covered square.
-
-        Anchors are read from the highest bit down, orientations last to first (a bit length
-        and one xor per anchor is the cheapest way Python has), and the list is reversed once
-        into canonical order.
-        """
-        free = (self.plane_mask if expansion else self.grid_mask) & ~covered
-        beside = self.beside(covered) & free
-        piece_shapes = self.shapes[piece]
-        free_at = [free >> offset for offset in piece_shapes.offsets]
-        beside_at = [beside >> offset for offset in piece_shapes.offsets]
-        found: list[Place] = []
-        append = found.append
-        bit_length = int.bit_length
-        top_bit = self._top_bit
-        for shape in reversed(piece_shapes.shapes):
-            anchors = shape.on_plane if expansion else shape.on_grid
-            touches = 0
-            for cell in shape.cells:
-                anchors &= free_at[cell]
-                touches |= beside_at[cell]
-            anchors &= touches
-            actions = shape.actions
-            while anchors:
-                length = bit_length(anchors)
-                append(actions[length])
-                anchors ^= top_bit[length]
-        found.reverse()
-        return tuple(found)
 
     def beside(self, covered: int) -> int:
         """The squares next to a covered square (side contact), on the plane."""

@@ -32,6 +32,7 @@ from ludoteca.core.data import load_json
 from . import strategy
 from .components import Catalogue
 from .components import catalogue as load_catalogue
+from .placing import placer
 
 TIE_BREAK = 0.01  # target per square of the largest open region left when the city is blocked
 SIGNIFICANT = 6  # digits kept of each learned weight (a stable, readable file)
@@ -54,7 +55,7 @@ def play_city(
     positions = [found]
     placed_before = [0]
     for index, card in enumerate(deck):
-        legal = catalogue.placements(covered, card, False)
+        legal = placer().placements(covered, card, False)
         if not legal:
             break
         options = [catalogue.footprints[action].mask for action in legal]
