@@ -186,16 +186,21 @@ def build(session: Session, seat: int | None, width: int, height: int, messages:
 
     With a `page` (help, rules, a component, the whole list), the page takes the board's place.
     `acting`: the seat is about to be prompted, so its legal actions are listed.
+    What gives way when the screen is short, in order: the panel of scores and last moves (down
+    to one line, then none), the older messages (the newest always stays), and only then the
+    board, cut with a pointer to `board`.
     """
     notes = [part for message in messages for part in wrap(message, width)][-MOST_MESSAGE_ROWS:]
     if page is not None:
         body = page[: max(1, height - len(notes))]
         return _fill(body, [], notes, height)
     board = [part for line in picture(session, seat) for part in wrap(line, width)]
-    actions_needed = 1
-    if acting and seat is not None:
-        actions_needed = len(action_rows(session, seat, MOST_ACTION_ROWS, width))
-    room = height - len(notes) - (1 if acting and seat is not None else 0)
+    prompted = acting and seat is not None
+    actions_needed = len(action_rows(session, seat, MOST_ACTION_ROWS, width)) if prompted else 1
+    fewest_notes = min(len(notes), len(wrap(messages[-1], width)) if messages else 0)
+    while len(notes) > fewest_notes and len(board) > height - len(notes) - (1 if prompted else 0):
+        notes = notes[1:]
+    room = height - len(notes) - (1 if prompted else 0)
     if len(board) > room:
         more = len(board) - room + 1
         board = board[: room - 1] + [Text(say(session.lang, "board_cut", more=more), "dim")]
@@ -210,9 +215,27 @@ def build(session: Session, seat: int | None, width: int, height: int, messages:
         panel_rows += min(spare, LAST_MOVES - panel_rows)
         panel = _panel(session, seat, panel_rows, width)
     else:
+        if spare >= 1:
+            panel = [_panel_line(session, seat, width)]
+            spare -= 1
         extra_actions = min(spare, actions_needed - 1) if acting else 0
-    actions = action_rows(session, seat, 1 + extra_actions, width) if acting and seat is not None else []
+    actions = action_rows(session, seat, 1 + extra_actions, width) if prompted else []
     return _fill(board + panel, actions, notes, height)
+
+
+def _panel_line(session: Session, viewer: int | None, width: int) -> Text:
+    """The panel in one line, for a crowded screen: every score it may see and the last move."""
+    scores = session.visible_scores(viewer)
+    line = Text("─ ", "bold")
+    for seat in range(session.state.num_players):
+        marker = "▶" if seat in session.state.to_move else ""
+        score = "?" if scores[seat] is None else _number(scores[seat])
+        line.append(f"{marker}{session.name(seat)} {score}", "bold" if seat == viewer else "")
+        line.append(" · ")
+    words = session.words(viewer)
+    line.append(f"{len(words)}. {words[-1][1]}" if words else say(session.lang, "no_moves"), "dim")
+    line.truncate(width, overflow="ellipsis")
+    return line
 
 
 def _panel(session: Session, viewer: int | None, rows: int, width: int) -> list[Text]:
