@@ -159,6 +159,23 @@ def test_preview_draws_a_placement_on_your_grid_and_plays_nothing():
         assert old[24:] == new[24:], "the other city must look the same"
     highlighted = {span.style for line in drawn for span in line.spans}
     assert "reverse bold" in highlighted
+    # The bot's choice is hidden: its status still says it has placed, and the last line says so.
+    assert "Player 1: open squares 75; placed, waiting" in plain
+    assert "To move: Player 1" not in plain
+    assert plain[-1].startswith("Player 1: choice hidden this round")
+    secret = session.state.history[-1][1]
+    assert not any(secret in line for line in plain), "the bot's placement leaked"
+
+
+def test_preview_before_the_other_seat_has_chosen_says_it_is_still_to_move():
+    session = Session.start("city-square-off", ["human", "human"], seed=3, options=["first_chooser=0"])
+    session.play(session.state.legal_actions(0)[0], 0)
+    session.play(session.state.legal_actions(1)[0], 1)  # the starters are down, the round opens
+    assert session.state.to_move == (0, 1)
+    drawn = layout.preview(session, 0, session.state.legal_actions(0)[0])
+    plain = [line.plain for line in drawn]
+    assert "To move: Player 1" in plain
+    assert not any("choice hidden" in line for line in plain)
 
 
 def test_preview_refuses_a_move_that_would_draw():

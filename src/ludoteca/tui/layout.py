@@ -87,21 +87,35 @@ def preview(session: Session, seat: int, action: Action) -> list[Text] | str:
     The move is tried in a world re-sampled from what `seat` knows (so another seat's secret
     move, still pending, is not there to be revealed by it), and only if taking it back there
     would be allowed — the core's undo rule, the same test of "it showed nothing new".
+    The lines of the picture that re-sampling changed (another seat "placed, waiting", whose
+    turn it is) depend on that secret: they are kept as they read now, dimmed, and a last line
+    says whose choice is hidden, so the preview never claims that a seat has not chosen yet.
     """
     state = session.state
+    lang = session.lang
     sample = state.determinize(seat, random.Random(0))
+    resampled = sample.render(lang, player=seat).split("\n")
     sample.apply(str(action), seat)
     if not sample.undo_check(seat, humans=[seat]).allowed:
-        return say(session.lang, "preview_reveals", action=str(action))
-    lang = session.lang
+        return say(lang, "preview_reveals", action=str(action))
     before = state.render(lang, player=seat).split("\n")
     after_plain = sample.render(lang, player=seat)
     lines = markup_lines(sample.render(lang, player=seat, markup=True), after_plain)
+    hidden = [number for number, line in enumerate(before)
+              if number < len(lines) and (number >= len(resampled) or resampled[number] != line)]
     for number, (line, plain) in enumerate(zip(lines, after_plain.split("\n"), strict=False)):
+        if number in hidden:
+            lines[number] = Text(before[number], "dim")
+            continue
         old = before[number] if number < len(before) else ""
         for column, char in enumerate(plain):
             if char != (old[column] if column < len(old) else " "):
                 line.stylize("reverse bold", column, column + 1)
+    if hidden:
+        shown = set(state.visible_history(seat))
+        secret = sorted({player for player, text in state.history if (player, text) not in shown} - {seat})
+        names = ", ".join(session.name(player) for player in secret) or say(lang, "another_seat")
+        lines.append(Text(say(lang, "preview_hidden", players=names), "dim"))
     return lines
 
 

@@ -59,6 +59,9 @@ EN: dict[str, str] = {
     "preview_usage": "preview N shows action number N on the table before you play it",
     "preview_reveals": "{action} would draw or reveal something: it cannot be previewed",
     "preview_title": "Preview of {action} (changes highlighted): type {number} to play it, Enter to go back",
+    "preview_hidden": "{players}: choice hidden this round — the dimmed lines stay as they read now, "
+                      "since what follows that choice cannot be shown",
+    "another_seat": "another seat",
     "open_squares": "{count} open",
     "overhang": "{count} over",
     "page": "— page {page} of {pages}: Enter for more, or type a command or a move —",
@@ -141,6 +144,9 @@ ES: dict[str, str] = {
     "preview_reveals": "{action} sacaría o revelaría algo: no se puede mostrar antes",
     "preview_title": "Vista de {action} (cambios resaltados): escribe {number} para jugarla, Intro para "
                      "volver",
+    "preview_hidden": "{players}: elección oculta en esta ronda — las líneas atenuadas quedan como "
+                      "están, pues lo que sigue a esa elección no se puede mostrar",
+    "another_seat": "otro asiento",
     "open_squares": "{count} libres",
     "overhang": "{count} fuera",
     "page": "— página {page} de {pages}: Intro para seguir, o escribe una orden o una jugada —",
