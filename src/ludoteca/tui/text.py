@@ -80,6 +80,7 @@ EN: dict[str, str] = {
     "no_players": "say who plays, e.g. --players human,random",
     "bad_level": "the bot level must be one of {levels}, not {level!r}",
     "bad_record": "this is not a saved game: it has no {field!r}",
+    "bad_record_humans": "this saved game's humans must be a list of seats from 0 to {count}",
     "resume_players": "the saved game has {count} players; --players names {given}",
     "thinking": "{player} ({who}) is thinking…",
     "show_usage": "show NAME, one of: {names}",
@@ -165,6 +166,8 @@ ES: dict[str, str] = {
     "no_players": "di quién juega, p. ej. --players human,random",
     "bad_level": "el nivel de los bots debe ser uno de {levels}, no {level!r}",
     "bad_record": "esto no es una partida guardada: le falta {field!r}",
+    "bad_record_humans": "los humanos de esta partida guardada deben ser una lista de asientos de 0 "
+                         "a {count}",
     "resume_players": "la partida guardada tiene {count} jugadores; --players nombra {given}",
     "thinking": "{player} ({who}) está pensando…",
     "show_usage": "mostrar NOMBRE, uno de: {names}",
