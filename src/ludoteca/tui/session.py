@@ -16,7 +16,7 @@ import ludoteca
 from ludoteca.bots import BOTS, LEVELS, Bot, make_bot
 from ludoteca.core import Action, Game, LudotecaError, OptionError, State
 
-from .text import say
+from .text import message, say
 
 HUMAN = "human"
 # How many re-sampled worlds must agree on a score before it is shown.
@@ -77,7 +77,7 @@ class Session:
     ) -> Session:
         """Check the players and options, then deal a new game. Raises `OptionError` if invalid."""
         game = ludoteca.load(game_id)
-        kinds = _players(game, players, level, lang)
+        kinds = _players(game, players, level)
         parsed = game.parse_options(list(options or []))
         state = game.new_state(len(kinds), seed=seed, **parsed)
         return cls(game, state, _seats(kinds, level), lang)
@@ -94,13 +94,13 @@ class Session:
         """
         for key in ("game", "num_players", "seed", "actions"):
             if not isinstance(record, dict) or key not in record:
-                raise OptionError(say(lang, "bad_record", field=key))
+                raise OptionError(message("bad_record", field=key))
         game = ludoteca.load(record["game"])
         count = record["num_players"]
-        were_human = _were_human(record, count, lang)
-        kinds = _players(game, players or [HUMAN] + ["random"] * (count - 1), level, lang)
+        were_human = _were_human(record, count)
+        kinds = _players(game, players or [HUMAN] + ["random"] * (count - 1), level)
         if len(kinds) != count:
-            raise OptionError(say(lang, "resume_players", count=count, given=len(kinds)))
+            raise OptionError(message("resume_players", count=count, given=len(kinds)))
         state = game.replay(record)
         notes = _notes(game, record)
         saved = len(state.history) if were_human is None else 0
@@ -160,8 +160,7 @@ class Session:
         """
         bot = self.seats[seat].bot
         if bot is None:
-            raise OptionError(f"seat {seat} is a person, not a bot",
-                              f"el asiento {seat} es una persona, no un bot")
+            raise OptionError(message("not_a_bot", seat=seat))
         bot.rng.seed(f"{self.state.seed}:{seat}:{len(self.state.history)}")
         action = bot.choose(self.state, seat)
         self._apply(action, seat)
@@ -282,14 +281,14 @@ class Session:
         return say(self.lang, "player", seat=seat)
 
 
-def _were_human(record: dict, count: int, lang: str) -> tuple[int, ...] | None:
+def _were_human(record: dict, count: int) -> tuple[int, ...] | None:
     """The seats a saved game says were people, checked; None if the record does not say."""
     if "humans" not in record:
         return None
     humans = record["humans"]
     if not isinstance(humans, list) or not all(
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < count for seat in humans):
-        raise OptionError(say(lang, "bad_record_humans", count=count - 1))
+        raise OptionError(message("bad_record_humans", count=count - 1))
     return tuple(sorted(set(humans)))
 
 
@@ -307,21 +306,21 @@ def _seats(kinds: list[str], level: str) -> list[Seat]:
     return [Seat(kind) if kind == HUMAN else Seat(kind, make_bot(kind, level)) for kind in kinds]
 
 
-def _players(game: Game, players: list[str], level: str, lang: str) -> list[str]:
+def _players(game: Game, players: list[str], level: str) -> list[str]:
     """The seats' kinds, checked: people and known bots, a valid level, a valid player count."""
     kinds = [name.strip().lower() for name in players if name.strip()]
     if not kinds:
-        raise OptionError(say(lang, "no_players"))
+        raise OptionError(message("no_players"))
     for kind in kinds:
         if kind != HUMAN and kind not in BOTS:
-            raise OptionError(say(lang, "bad_player", name=kind, bots=", ".join(BOTS)))
+            raise OptionError(message("bad_player", name=kind, bots=", ".join(BOTS)))
     if level not in LEVELS:
-        raise OptionError(say(lang, "bad_level", levels=", ".join(LEVELS), level=level))
+        raise OptionError(message("bad_level", levels=", ".join(LEVELS), level=level))
     info = game.info
     if len(kinds) not in info.player_counts:
         counts = (
             str(info.min_players) if info.min_players == info.max_players
             else f"{info.min_players}–{info.max_players}"
         )
-        raise OptionError(say(lang, "player_count", game=info.names[lang], counts=counts, count=len(kinds)))
+        raise OptionError(message("player_count", game=info.names, counts=counts, count=len(kinds)))
     return kinds
