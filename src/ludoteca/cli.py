@@ -1,6 +1,9 @@
 """The `ludoteca` command: list games, read rules, replay records, and start the surfaces.
 
-Each surface keeps its own code in its package; this module only parses the command line.
+Each surface keeps its own code in its package; this module only parses the command line. Its
+texts are in the message catalogue (`ludoteca/data/messages.<lang>.json`); the help texts are in
+the language of the environment (`LUDOTECA_LANG`, else `LANG`), since Typer writes them when the
+commands are declared, before `--lang` is read.
 """
 
 from __future__ import annotations
@@ -14,59 +17,71 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 import ludoteca
 from ludoteca.core import LudotecaError
+from ludoteca.core.messages import Catalogue, languages
+
+MESSAGES = Catalogue(__package__)
+
+
+def default_lang() -> str:
+    """The language the environment asks for (LUDOTECA_LANG, or LANG=es_ES.UTF-8), else English."""
+    chosen = (os.environ.get("LUDOTECA_LANG") or os.environ.get("LANG", "")).lower()[:2]
+    return chosen if chosen in languages() else "en"
+
+
+# The help of every command and option, in the environment's language.
+HELP = MESSAGES.table("help")[default_lang()]
+
+
+def say(lang: str, code: str, **values: object) -> str:
+    return MESSAGES.text(code, lang, **values)
+
 
 app = typer.Typer(
-    help="ludoteca: five modern tabletop games, played exactly. / cinco juegos de mesa modernos.",
+    help=HELP["app"],
     no_args_is_help=True,
     add_completion=False,
 )
 console = Console()
 
 
-def default_lang() -> str:
-    """Spanish when the environment asks for it (LUDOTECA_LANG, or LANG=es_*), else English."""
-    chosen = os.environ.get("LUDOTECA_LANG") or os.environ.get("LANG", "")
-    return "es" if chosen.lower().startswith("es") else "en"
-
-
-LangOption = typer.Option(None, "--lang", help="Language of the text: en or es (idioma: en o es).")
+LangOption = typer.Option(None, "--lang", help=HELP["lang"])
 
 
 def _lang(lang: str | None) -> str:
     lang = lang or default_lang()
-    if lang not in ("en", "es"):
-        raise typer.BadParameter("choose en or es")
+    if lang not in languages():
+        raise typer.BadParameter(say(default_lang(), "bad_lang", languages=", ".join(languages())))
     return lang
 
 
-def _fail(error: Exception | str) -> NoReturn:
-    console.print(f"[red]error:[/] {error}", highlight=False)
+def _fail(error: Exception | str, lang: str | None = None) -> NoReturn:
+    """Print the error (a ludoteca error in the reader's language) and leave with status 2."""
+    lang = lang or default_lang()
+    text = error.text(lang) if isinstance(error, LudotecaError) else str(error)
+    console.print(say(lang, "error", message=escape(text)), highlight=False)
     raise typer.Exit(2)
 
 
-def _game(game_id: str) -> ludoteca.Game:
+def _game(game_id: str, lang: str | None = None) -> ludoteca.Game:
     try:
         return ludoteca.load(game_id)
     except LudotecaError as error:
-        _fail(error)
+        _fail(error, lang)
 
 
-@app.command()
+@app.command(help=HELP["games"])
 def games(lang: str | None = LangOption) -> None:
     """List the games, their player counts and options."""
     lang = _lang(lang)
     table = Table(title="ludoteca")
-    for column in (
-        "id",
-        "game" if lang == "en" else "juego",
-        "players" if lang == "en" else "jugadores",
-        "options" if lang == "en" else "opciones",
-    ):
-        table.add_column(column)
+    for column in ("id", "game", "players", "options"):
+        table.add_column(say(lang, f"games.{column}"))
     for info in ludoteca.list_games():
         options = "\n".join(
             f"{o.name} = {json.dumps(o.default)}"
@@ -82,42 +97,41 @@ def games(lang: str | None = LangOption) -> None:
     console.print(table)
 
 
-@app.command()
+@app.command(help=HELP["rules"])
 def rules(game_id: str = typer.Argument(..., metavar="GAME"), lang: str | None = LangOption) -> None:
     """Show a game's rules in brief, and its options."""
     lang = _lang(lang)
-    game = _game(game_id)
+    game = _game(game_id, lang)
     console.print(Markdown(game.rules_summary(lang)))
     if game.info.options:
         console.print()
-        console.print("[bold]Options[/]" if lang == "en" else "[bold]Opciones[/]")
+        console.print(Text(say(lang, "rules.options"), "bold"))
         for option in game.info.options:
             text = option.help_es if lang == "es" and option.help_es else option.help
             console.print(f"  [cyan]{option.name}[/] = {json.dumps(option.default)}: {text}", highlight=False)
 
 
-@app.command()
+@app.command(help=HELP["replay"])
 def replay(
-    path: Path = typer.Argument(..., metavar="FILE", help="A saved game record (JSON)."),
-    at: int | None = typer.Option(None, "--at", help="Show the position after this many actions."),
-    every: bool = typer.Option(False, "--all", help="Print every position, not only the last."),
+    path: Path = typer.Argument(..., metavar="FILE", help=HELP["replay.file"]),
+    at: int | None = typer.Option(None, "--at", help=HELP["replay.at"]),
+    every: bool = typer.Option(False, "--all", help=HELP["replay.all"]),
     lang: str | None = LangOption,
 ) -> None:
     """Step through a saved game record. Interactive in a terminal: Enter next, b back, q quit."""
     lang = _lang(lang)
-    record = _read_record(path)
+    record = _read_record(path, lang)
     try:
         for key in ("game", "num_players", "seed", "actions"):
             if not isinstance(record, dict) or key not in record:
-                raise LudotecaError(f"{path} is not a saved game: it has no {key!r}",
-                                    f"{path} no es una partida guardada: le falta {key!r}")
+                raise LudotecaError(MESSAGES.message("not_a_record", path=str(path), field=key))
         game = ludoteca.load(record["game"])
         total = len(record["actions"])
         final = game.replay(record)
     except (ValueError, TypeError) as error:
-        _fail(f"cannot read {path}: {error}")
+        _fail(say(lang, "cannot_read", path=path, message=error), lang)
     except LudotecaError as error:
-        _fail(error.text(lang))
+        _fail(error, lang)
     if at is not None:
         _show(game, record, max(0, min(at, total)), lang)
     elif every:
@@ -160,38 +174,22 @@ def _step_through(game: ludoteca.Game, record: dict, total: int, lang: str) -> N
     step = 0
     while True:
         _show(game, record, step, lang)
-        answer = console.input("[dim]Enter: next · b: back · q: quit[/] ").strip().lower()
-        if answer == "q":
+        answer = console.input(Text(say(lang, "replay.keys") + " ", "dim")).strip().lower()
+        if answer == say(lang, "replay.quit"):
             return
-        step = max(0, step - 1) if answer == "b" else min(total, step + 1)
+        step = max(0, step - 1) if answer == say(lang, "replay.back") else min(total, step + 1)
 
 
-def _not_yet(name: str) -> None:
-    console.print(f"[yellow]ludoteca {name}[/] is not available yet in this version.")
-    raise typer.Exit(1)
-
-
-@app.command()
+@app.command(help=HELP["play"])
 def play(
-    game_id: str | None = typer.Argument(None, metavar="GAME", help="The game (not needed with --resume)."),
-    players: str | None = typer.Option(
-        None,
-        "--players",
-        "-p",
-        help="Seats in order, comma-separated: human or a bot name (default human,random,...; several "
-        "humans play hot-seat). / Asientos: human o un bot.",
-    ),
-    seed: int | None = typer.Option(None, "--seed", help="Deal and bots reproducible from this seed."),
-    level: str = typer.Option("normal", "--level", help="Bot strength: easy, normal or hard."),
-    option: list[str] | None = typer.Option(
-        None, "--option", "-o", metavar="K=V", help="A game option, e.g. variant=city_sprint (repeatable)."
-    ),
-    resume: Path | None = typer.Option(None, "--resume", metavar="FILE",
-                                       help="Play on from a saved game (save FILE while playing)."),
-    delay: float = typer.Option(1.0, "--delay", min=0.0,
-                                help="Seconds between moves when only bots play (0: at once)."),
-    plain: bool = typer.Option(False, "--plain",
-                               help="Print the game as a log instead of redrawing one full screen."),
+    game_id: str | None = typer.Argument(None, metavar="GAME", help=HELP["play.game"]),
+    players: str | None = typer.Option(None, "--players", "-p", help=HELP["play.players"]),
+    seed: int | None = typer.Option(None, "--seed", help=HELP["play.seed"]),
+    level: str = typer.Option("normal", "--level", help=HELP["play.level"]),
+    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="K=V", help=HELP["play.option"]),
+    resume: Path | None = typer.Option(None, "--resume", metavar="FILE", help=HELP["play.resume"]),
+    delay: float = typer.Option(1.0, "--delay", min=0.0, help=HELP["play.delay"]),
+    plain: bool = typer.Option(False, "--plain", help=HELP["play.plain"]),
     lang: str | None = LangOption,
 ) -> None:
     """Play a game in the terminal against bots or friends (type help while playing)."""
@@ -201,36 +199,28 @@ def play(
     seats = players.split(",") if players else None
     try:
         if resume is not None:
-            session = Session.resume(_read_record(resume), seats, level, lang)
+            session = Session.resume(_read_record(resume, lang), seats, level, lang)
         elif game_id is None:
-            _fail("name a game, e.g. ludoteca play blue-lagoon (or --resume FILE)")
+            _fail(say(lang, "play.no_game"), lang)
         else:
             count = ludoteca.load(game_id).info.min_players
             default = ["human"] + ["random"] * (count - 1)
             session = Session.start(game_id, seats or default, seed, option or [], level, lang)
     except LudotecaError as error:
-        _fail(error)
+        _fail(error, lang)
     raise typer.Exit(run(session, console, delay, plain))
 
 
-def _read_record(path: Path) -> Any:
+def _read_record(path: Path, lang: str) -> Any:
     """A saved game's JSON, or a clear failure naming the file."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        _fail(f"cannot read {path}: {error}")
+        _fail(say(lang, "cannot_read", path=path, message=error), lang)
 
 
-DbOption = typer.Option(
-    None,
-    "--db",
-    help="Database URL or SQLite file (default: $LUDOTECA_DATABASE_URL, else ./ludoteca.sqlite3).",
-)
-ContentOption = typer.Option(
-    None,
-    "--santa-monica-content",
-    help="Directory of replacement Santa Monica components (operator's choice).",
-)
+DbOption = typer.Option(None, "--db", help=HELP["db"])
+ContentOption = typer.Option(None, "--santa-monica-content", help=HELP["content"])
 
 
 def _server_settings(db: str | None, santa_monica_content: Path | None, **limits):
@@ -242,16 +232,14 @@ def _server_settings(db: str | None, santa_monica_content: Path | None, **limits
     return Settings(database=db, operator_options=operator, **limits)
 
 
-@app.command()
+@app.command(help=HELP["serve"])
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    host: str = typer.Option("127.0.0.1", "--host", help=HELP["serve.host"]),
+    port: int = typer.Option(8000, "--port", help=HELP["serve.port"]),
     db: str | None = DbOption,
     santa_monica_content: Path | None = ContentOption,
-    bots: bool = typer.Option(
-        True, "--bots/--no-bots", help="Play bot turns here (off: `ludoteca bots` workers do)."
-    ),
-    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0, help="Seconds before each bot move."),
+    bots: bool = typer.Option(True, "--bots/--no-bots", help=HELP["serve.bots"]),
+    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0, help=HELP["bot_delay"]),
 ) -> None:
     """Start the browser table (web server with bots and online play)."""
     from ludoteca.server import run
@@ -259,19 +247,20 @@ def serve(
 
     settings = _server_settings(db, santa_monica_content, bot_runner=bots, bot_delay=bot_delay)
     shown = f"[{host}]" if ":" in host else host
-    console.print(f"ludoteca: open [bold]http://{shown}:{port}[/] in a browser (Ctrl+C stops the server)")
-    console.print(f"[dim]database: {shown_url(database_url(db))}[/]", highlight=False)
+    lang = default_lang()
+    console.print(say(lang, "serve.open", url=f"http://{shown}:{port}"))
+    console.print(say(lang, "serve.database", url=escape(shown_url(database_url(db)))), highlight=False)
     try:
         run(host, port, settings)
     except (OSError, LudotecaError) as error:
         _fail(error)
 
 
-@app.command("bots")
+@app.command("bots", help=HELP["bots"])
 def bot_worker(
     db: str | None = DbOption,
     santa_monica_content: Path | None = ContentOption,
-    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0, help="Seconds before each bot move."),
+    bot_delay: float = typer.Option(0.4, "--bot-delay", min=0, help=HELP["bot_delay"]),
 ) -> None:
     """Play the bot turns of every server on this database (a worker for scale-out; no web server)."""
     import asyncio
@@ -279,36 +268,24 @@ def bot_worker(
     from ludoteca.server.bots import run_worker
     from ludoteca.server.store import database_url, shown_url
 
-    console.print(f"ludoteca bots on [dim]{shown_url(database_url(db))}[/] (Ctrl+C stops)", highlight=False)
+    url = escape(shown_url(database_url(db)))
+    console.print(say(default_lang(), "bots.started", url=url), highlight=False)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_worker(_server_settings(db, santa_monica_content, bot_delay=bot_delay)))
 
 
-@app.command()
+@app.command(help=HELP["arena"])
 def arena(
     game_id: str = typer.Argument(..., metavar="GAME"),
-    bots: str = typer.Option(
-        "mcts,greedy,random",
-        "--bots",
-        help="Comma-separated bot specs NAME\\[@LEVEL]\\[:ITERATIONS]\\[+KEY=VALUE...]: random, heuristic, "
-        "greedy, mcts; mcts@hard = the hard level whatever --level says (so mcts@hard,mcts@normal "
-        "meet in one arena); mcts:500 = exactly 500 iterations, no time limit; MCTS keys: "
-        "depth=N|end (playout actions), policy=informed|random, widen=RATE|off, seconds=S.",
-    ),
-    games: int = typer.Option(20, "--games", min=1, help="Number of matches."),
-    players: int | None = typer.Option(None, "--players", help="Seats per match (default: the minimum)."),
-    workers: int = typer.Option(
-        1, "--workers", min=1, help="Local processes (or Ray CPUs with --ray local)."
-    ),
-    ray_address: str | None = typer.Option(
-        None, "--ray", metavar="ADDRESS", help="Run the matches as Ray tasks: a cluster address, or local."
-    ),
-    out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for records, results and plots."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the whole tournament."),
-    option: list[str] = typer.Option([], "--option", help="A game option, name=value (repeatable)."),
-    level: str = typer.Option(
-        "normal", "--level", help="Bot level (easy, normal or hard) of the specs that name none."
-    ),
+    bots: str = typer.Option("mcts,greedy,random", "--bots", help=HELP["arena.bots"]),
+    games: int = typer.Option(20, "--games", min=1, help=HELP["arena.games"]),
+    players: int | None = typer.Option(None, "--players", help=HELP["arena.players"]),
+    workers: int = typer.Option(1, "--workers", min=1, help=HELP["arena.workers"]),
+    ray_address: str | None = typer.Option(None, "--ray", metavar="ADDRESS", help=HELP["arena.ray"]),
+    out: Path = typer.Option(Path("arena-results"), "--out", help=HELP["arena.out"]),
+    seed: int = typer.Option(0, "--seed", help=HELP["arena.seed"]),
+    option: list[str] = typer.Option([], "--option", help=HELP["arena.option"]),
+    level: str = typer.Option("normal", "--level", help=HELP["arena.level"]),
     lang: str | None = LangOption,
 ) -> None:
     """Play seat-rotated bot tournaments and rate the bots (wins, seats, scores, Elo, plots)."""
@@ -319,23 +296,22 @@ def arena(
     from ludoteca.arena.report import pairing_table, results_table, seat_table, write_outputs
 
     lang = _lang(lang)
-    game = _game(game_id)
+    game = _game(game_id, lang)
     names = [name.strip() for name in bots.split(",") if name.strip()]
     players = players or game.info.min_players
     try:
         if players not in game.info.player_counts:
-            raise LudotecaError(
-                f"{game.info.names['en']} is played by {game.info.min_players} to "
-                f"{game.info.max_players} players, not {players}"
-            )
+            raise LudotecaError(MESSAGES.message(
+                "arena.player_count", game=game.info.names, least=game.info.min_players,
+                most=game.info.max_players, count=players))
         if not names:
-            raise LudotecaError("name at least one bot, e.g. --bots mcts,greedy,random")
+            raise LudotecaError(MESSAGES.message("arena.no_bots"))
         for name in names:
             parse_bot_spec(name, level, 0)
         options = game.parse_options(option)
         game.new_state(players, seed=seed, **options)
     except LudotecaError as error:
-        _fail(error)
+        _fail(error, lang)
     specs = schedule(game_id, names, games, players, seed, level, options)
     columns = (
         "[progress.description]{task.description}",
@@ -356,11 +332,12 @@ def arena(
             else:
                 outcomes = run_local(specs, workers, done)
         except LudotecaError as error:
-            _fail(error)
+            _fail(error, lang)
         except ImportError as error:
-            _fail(f"--ray needs the ray package ({error})")
+            _fail(say(lang, "arena.no_ray", message=error), lang)
     stats = summarise(outcomes)
-    title = f"{game.info.names[lang]}, {players}p, {len(outcomes)} games, level {level}"
+    title = say(lang, "arena.title", game=game.info.names[lang], players=players, count=len(outcomes),
+                level=level)
     console.print(results_table(stats, title, lang))
     console.print(pairing_table(outcomes, lang))
     console.print(seat_table(stats, outcomes, lang))
@@ -376,15 +353,15 @@ def arena(
         "ray": ray_address,
     }
     for path in write_outputs(out, outcomes, stats, settings, lang):
-        console.print(f"[dim]{'wrote' if lang == 'en' else 'escrito'}[/] {path}", highlight=False)
+        console.print(say(lang, "arena.wrote", path=escape(str(path))), highlight=False)
 
 
-@app.command()
+@app.command(help=HELP["bench"])
 def bench(
-    game_ids: list[str] | None = typer.Argument(None, metavar="[GAME ...]", help="Games (default: all)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
-    seconds: float = typer.Option(1.0, "--seconds", min=0.05, help="Seconds per measurement."),
-    players: int | None = typer.Option(None, "--players", help="Only this player count."),
+    game_ids: list[str] | None = typer.Argument(None, metavar="[GAME ...]", help=HELP["bench.games"]),
+    as_json: bool = typer.Option(False, "--json", help=HELP["bench.json"]),
+    seconds: float = typer.Option(1.0, "--seconds", min=0.05, help=HELP["bench.seconds"]),
+    players: int | None = typer.Option(None, "--players", help=HELP["bench.players"]),
     lang: str | None = LangOption,
 ) -> None:
     """Measure the engines: random playouts, legal_actions/apply/clone times, MCTS iterations/s."""
@@ -392,13 +369,13 @@ def bench(
 
     lang = _lang(lang)
     chosen = (
-        [_game(game_id) for game_id in game_ids]
+        [_game(game_id, lang) for game_id in game_ids]
         if game_ids
         else [ludoteca.load(i.id) for i in ludoteca.list_games()]
     )
     jobs = [(g, n) for g in chosen for n in g.info.player_counts if players in (None, n)]
     if not jobs:
-        _fail(f"no game here is played by {players} players")
+        _fail(say(lang, "bench.no_game", players=players), lang)
     rows = []
     status = Console(stderr=True)
     with status.status("bench") as spinner:
@@ -407,37 +384,17 @@ def bench(
             try:
                 rows.append(bench_game(game.info.id, count, seconds))
             except LudotecaError as error:
-                _fail(f"{game.info.id}, {count} players: {error}")
+                failed = say(lang, "bench.failed", game=game.info.id, players=count, message=error.text(lang))
+                _fail(failed, lang)
     if as_json:
         print(json.dumps({"seconds": seconds, "results": rows}, indent=1))
         return
     table = Table(title="ludoteca bench")
-    headers = {
-        "en": (
-            "game",
-            "players",
-            "games/s",
-            "moves/s",
-            "moves/game",
-            "legal_actions µs",
-            "apply µs",
-            "clone µs",
-            "MCTS it/s",
-        ),
-        "es": (
-            "juego",
-            "jugadores",
-            "partidas/s",
-            "jugadas/s",
-            "jugadas/partida",
-            "legal_actions µs",
-            "apply µs",
-            "clone µs",
-            "MCTS it/s",
-        ),
-    }[lang]
+    headers = [say(lang, f"bench.{key}") for key in ("game", "players", "games_per_s", "moves_per_s",
+                                                        "moves_per_game")]
+    headers += ["legal_actions µs", "apply µs", "clone µs", "MCTS it/s"]
     for header in headers:
-        table.add_column(header, justify="left" if header in ("game", "juego") else "right")
+        table.add_column(header, justify="left" if header == headers[0] else "right")
     for row in rows:
         table.add_row(
             row["game"],

@@ -18,14 +18,18 @@ import ludoteca
 import ludoteca.arena.match
 import ludoteca.arena.report
 import ludoteca.bots
+import ludoteca.cli
+import ludoteca.rl.messages
 import ludoteca.server.messages
+import ludoteca.tui
 from ludoteca.core import IllegalAction, LudotecaError, NotationError, OptionError
 from ludoteca.core.messages import Message, Verbatim, catalogues, languages, placeholders
 
 GAME_IDS = [info.id for info in ludoteca.list_games()]
 SOURCE = pathlib.Path(ludoteca.__file__).parent
-# the packages whose texts all live in the catalogue (the surfaces follow: cli, tui)
-CATALOGUED = ("core", "games", "bots", "arena", "rl", "server")
+# the packages (and modules) whose texts all live in the catalogue: every surface but the web
+# pages, whose texts are checked by tests/web/test_web_messages.py
+CATALOGUED = ("core", "games", "bots", "arena", "rl", "server", "tui", "cli.py")
 ERRORS = {"LudotecaError", "IllegalAction", "NotationError", "OptionError", "ContentError"}
 
 
@@ -52,7 +56,8 @@ def test_every_message_exists_in_every_language_with_the_same_arguments(package)
 
 def test_every_package_that_speaks_has_a_catalogue():
     packages = set(catalogues())
-    assert {"ludoteca.core", "ludoteca.bots", "ludoteca.arena", "ludoteca.server"} <= packages
+    assert {"ludoteca.core", "ludoteca.bots", "ludoteca.arena", "ludoteca.server", "ludoteca.rl",
+            "ludoteca.tui", "ludoteca"} <= packages
     for game_id in GAME_IDS:
         package = ludoteca.load(game_id).package
         assert package in packages, f"{game_id} has no message catalogue"
@@ -136,7 +141,8 @@ def test_every_error_a_game_raises_comes_from_the_catalogue(game_id):
 
 def _python_files():
     for folder in CATALOGUED:
-        yield from sorted((SOURCE / folder).rglob("*.py"))
+        path = SOURCE / folder
+        yield from [path] if path.is_file() else sorted(path.rglob("*.py"))
 
 
 def _literal(node: ast.AST) -> bool:

@@ -51,13 +51,56 @@ def test_the_frame_fits_80_by_24_with_the_whole_board(game_id, lang):
         assert any(line.startswith(("Actions (", "Acciones (")) for line in shown[-5:])
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if ludoteca.load(g).info.max_players > 2])
-def test_the_most_players_still_fit_the_width_and_height(game_id):
+def _whole_board_on(frame: list[Text], session: Session, seat: int, lang: str) -> None:
+    """Every row of the seat's picture is in the frame: whole, or (wider than the screen) wrapped
+    at its separators, its first words starting a row; and nothing says the board was cut."""
+    shown = [line.plain.rstrip() for line in frame]
+    for line in session.state.render(lang, player=seat).splitlines():
+        if not line.strip():
+            continue
+        if len(line) <= WIDTH:
+            assert line.rstrip() in shown, f"board row missing: {line!r}"
+        else:
+            assert any(row.startswith(line[:WIDTH // 2]) for row in shown), f"board row missing: {line!r}"
+    assert not any("type board" in row or "escribe tablero" in row for row in shown), "the board was cut"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_most_players_fit_80_by_24_at_the_start_and_late_in_the_game(game_id, lang):
+    """The crowded tables (Bloom Town's four towns, Happy City's five cities, Santa Monica's long
+    cities) show the whole picture, the newest message and the actions on one 80 × 24 screen."""
     info = ludoteca.load(game_id).info
-    session = _played(game_id, info.max_players, 30, lang="es")
-    seat = session.human_to_move()
-    frame = layout.build(session, seat, WIDTH, HEIGHT, [])
-    assert len(frame) == HEIGHT and all(line.cell_len <= WIDTH for line in frame)
+    length = len(_played(game_id, info.max_players, 10**6, lang=lang).state.history)
+    for moves in (0, length * 3 // 4, length - info.max_players * 2):
+        session = _played(game_id, info.max_players, moves, lang=lang)
+        if session.state.is_over:
+            continue
+        seat = session.human_to_move()
+        messages = [Text("Player 1 bought the Restaurant"), Text("Player 2 passed"), Text("error: a message")]
+        frame = layout.build(session, seat, WIDTH, HEIGHT, messages)
+        assert len(frame) == HEIGHT and all(line.cell_len <= WIDTH for line in frame)
+        _whole_board_on(frame, session, seat, lang)
+        shown = [line.plain for line in frame]
+        assert "error: a message" in shown, "the newest message gave way"
+        assert any(line.startswith(("Actions (", "Acciones (")) for line in shown[-4:])
+
+
+def test_the_panel_shrinks_to_one_line_before_the_board_is_cut():
+    session = _played("santa-monica", 2, 10**6)
+    length = len(session.state.history)
+    for moves in range(length - 30, length, 4):
+        session = _played("santa-monica", 2, moves)
+        if session.state.is_over:
+            continue
+        seat = session.human_to_move()
+        rows = len(session.state.render("en", player=seat).splitlines())
+        frame = [line.plain for line in layout.build(session, seat, WIDTH, rows + 3, [Text("a message")])]
+        _whole_board_on([Text(line) for line in frame], session, seat, "en")
+        one_line = [line for line in frame if line.startswith("─ ") and "Player 0" in line]
+        assert len(one_line) == 1 and "Player 1" in one_line[0], frame
+        return
+    pytest.fail("no late position with a person to move")
 
 
 def test_santa_monica_cities_never_wrap_inside_a_card_at_80_columns():
@@ -116,6 +159,23 @@ def test_preview_draws_a_placement_on_your_grid_and_plays_nothing():
         assert old[24:] == new[24:], "the other city must look the same"
     highlighted = {span.style for line in drawn for span in line.spans}
     assert "reverse bold" in highlighted
+    # The bot's choice is hidden: its status still says it has placed, and the last line says so.
+    assert "Player 1: open squares 75; placed, waiting" in plain
+    assert "To move: Player 1" not in plain
+    assert plain[-1].startswith("Player 1: choice hidden this round")
+    secret = session.state.history[-1][1]
+    assert not any(secret in line for line in plain), "the bot's placement leaked"
+
+
+def test_preview_before_the_other_seat_has_chosen_says_it_is_still_to_move():
+    session = Session.start("city-square-off", ["human", "human"], seed=3, options=["first_chooser=0"])
+    session.play(session.state.legal_actions(0)[0], 0)
+    session.play(session.state.legal_actions(1)[0], 1)  # the starters are down, the round opens
+    assert session.state.to_move == (0, 1)
+    drawn = layout.preview(session, 0, session.state.legal_actions(0)[0])
+    plain = [line.plain for line in drawn]
+    assert "To move: Player 1" in plain
+    assert not any("choice hidden" in line for line in plain)
 
 
 def test_preview_refuses_a_move_that_would_draw():

@@ -12,7 +12,6 @@ from rich.console import Console
 import ludoteca
 from ludoteca.core import OptionError
 from ludoteca.tui import Session, TerminalGame, UndoRefused
-from ludoteca.tui.text import TEXT
 
 CSO = "city-square-off"
 
@@ -39,10 +38,6 @@ class ScriptedConsole(Console):
         return self.file.getvalue()
 
 
-def test_every_text_exists_in_both_languages():
-    assert set(TEXT["en"]) == set(TEXT["es"])
-
-
 @pytest.mark.parametrize(
     "players, options, needle",
     [
@@ -65,8 +60,9 @@ def test_a_bad_bot_level_is_refused_even_without_bots():
 
 
 def test_messages_follow_the_language():
-    with pytest.raises(OptionError, match="jugador desconocido"):
+    with pytest.raises(OptionError) as refused:
         Session.start(CSO, ["human", "nadie"], lang="es")
+    assert refused.value.text("es").startswith("jugador desconocido 'nadie'")
 
 
 def _starter_first_session(players=("human", "human")) -> Session:
@@ -285,7 +281,7 @@ def test_a_game_left_midway_is_saved_and_resumes_to_the_same_end(game_id, tmp_pa
     assert not left.state.is_over and saved.exists()
     resumed = Session.resume(json.loads(saved.read_text(encoding="utf-8")), players, "easy")
     assert resumed.state.to_json() == left.state.to_json()
-    assert resumed.undo_refusal(0) is not None  # moves from before the save cannot be taken back
+    assert resumed.undo_refusal(0) == left.undo_refusal(0)  # the same rule as had it not stopped
     play_first_legal(resumed, None)
     assert resumed.state.is_over
     assert resumed.state.to_json() == whole.state.to_json()
@@ -295,6 +291,55 @@ def test_a_game_left_midway_is_saved_and_resumes_to_the_same_end(game_id, tmp_pa
                                           ({"game": "blue-lagoon", "num_players": 2, "seed": 1}, "actions")])
 def test_a_bad_saved_game_is_named_not_a_key_error(record, field):
     with pytest.raises(OptionError, match=f"no '{field}'"):
+        Session.resume(record)
+
+
+def _blue_lagoon_after_two_turns() -> Session:
+    session = Session.start("blue-lagoon", ["human", "random"], seed=4)
+    for _ in range(2):
+        session.play(session.state.legal_actions(0)[0], 0)
+        session.play_bot(session.bot_to_move())
+    return session
+
+
+def test_a_move_made_before_the_save_can_be_undone_after_resuming(tmp_path):
+    session = _blue_lagoon_after_two_turns()
+    path = tmp_path / "g.json"
+    session.save(path)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["humans"] == [0]
+    resumed = Session.resume(record, ["human", "random"])
+    assert resumed.undo_refusal(0) is None
+    assert resumed.undo(0) == session.undo(0)
+    assert resumed.state.to_json() == session.state.to_json()
+    assert [note.alone for note in resumed.notes] == [note.alone for note in session.notes]
+
+
+def test_a_saved_persons_move_is_not_undone_by_the_seat_that_was_a_bot():
+    """Seat 1 was a person when the game was saved; resumed as a bot seat, its moves still count
+    as a person's, so seat 0 cannot undo across them."""
+    session = Session.start("blue-lagoon", ["human", "human"], seed=4)
+    session.play(session.state.legal_actions(0)[0], 0)
+    session.play(session.state.legal_actions(1)[0], 1)
+    resumed = Session.resume(session.record(), ["human", "random"])
+    assert "Player 1 has moved since your move" in resumed.undo_refusal(0)
+    assert resumed.record()["humans"] == [0, 1]
+
+
+def test_an_older_record_without_its_people_keeps_the_saved_moves():
+    record = _blue_lagoon_after_two_turns().record()
+    del record["humans"]
+    resumed = Session.resume(record, ["human", "random"])
+    assert resumed.undo_refusal(0) == "cannot undo: the moves made before the game was saved stay"
+    resumed.play(resumed.state.legal_actions(0)[0], 0)
+    assert resumed.undo_refusal(0) is None  # a move made since the resume can be taken back
+
+
+@pytest.mark.parametrize("humans", ["0", [0, 5], [True], [-1]])
+def test_a_record_with_bad_people_is_refused_clearly(humans):
+    record = _blue_lagoon_after_two_turns().record()
+    record["humans"] = humans
+    with pytest.raises(OptionError, match="humans must be a list of seats from 0 to 1"):
         Session.resume(record)
 
 

@@ -87,21 +87,35 @@ def preview(session: Session, seat: int, action: Action) -> list[Text] | str:
     The move is tried in a world re-sampled from what `seat` knows (so another seat's secret
     move, still pending, is not there to be revealed by it), and only if taking it back there
     would be allowed — the core's undo rule, the same test of "it showed nothing new".
+    The lines of the picture that re-sampling changed (another seat "placed, waiting", whose
+    turn it is) depend on that secret: they are kept as they read now, dimmed, and a last line
+    says whose choice is hidden, so the preview never claims that a seat has not chosen yet.
     """
     state = session.state
+    lang = session.lang
     sample = state.determinize(seat, random.Random(0))
+    resampled = sample.render(lang, player=seat).split("\n")
     sample.apply(str(action), seat)
     if not sample.undo_check(seat, humans=[seat]).allowed:
-        return say(session.lang, "preview_reveals", action=str(action))
-    lang = session.lang
+        return say(lang, "preview_reveals", action=str(action))
     before = state.render(lang, player=seat).split("\n")
     after_plain = sample.render(lang, player=seat)
     lines = markup_lines(sample.render(lang, player=seat, markup=True), after_plain)
+    hidden = [number for number, line in enumerate(before)
+              if number < len(lines) and (number >= len(resampled) or resampled[number] != line)]
     for number, (line, plain) in enumerate(zip(lines, after_plain.split("\n"), strict=False)):
+        if number in hidden:
+            lines[number] = Text(before[number], "dim")
+            continue
         old = before[number] if number < len(before) else ""
         for column, char in enumerate(plain):
             if char != (old[column] if column < len(old) else " "):
                 line.stylize("reverse bold", column, column + 1)
+    if hidden:
+        shown = set(state.visible_history(seat))
+        secret = sorted({player for player, text in state.history if (player, text) not in shown} - {seat})
+        names = ", ".join(session.name(player) for player in secret) or say(lang, "another_seat")
+        lines.append(Text(say(lang, "preview_hidden", players=names), "dim"))
     return lines
 
 
@@ -186,16 +200,21 @@ def build(session: Session, seat: int | None, width: int, height: int, messages:
 
     With a `page` (help, rules, a component, the whole list), the page takes the board's place.
     `acting`: the seat is about to be prompted, so its legal actions are listed.
+    What gives way when the screen is short, in order: the panel of scores and last moves (down
+    to one line, then none), the older messages (the newest always stays), and only then the
+    board, cut with a pointer to `board`.
     """
     notes = [part for message in messages for part in wrap(message, width)][-MOST_MESSAGE_ROWS:]
     if page is not None:
         body = page[: max(1, height - len(notes))]
         return _fill(body, [], notes, height)
     board = [part for line in picture(session, seat) for part in wrap(line, width)]
-    actions_needed = 1
-    if acting and seat is not None:
-        actions_needed = len(action_rows(session, seat, MOST_ACTION_ROWS, width))
-    room = height - len(notes) - (1 if acting and seat is not None else 0)
+    prompted = acting and seat is not None
+    actions_needed = len(action_rows(session, seat, MOST_ACTION_ROWS, width)) if prompted else 1
+    fewest_notes = min(len(notes), len(wrap(messages[-1], width)) if messages else 0)
+    while len(notes) > fewest_notes and len(board) > height - len(notes) - (1 if prompted else 0):
+        notes = notes[1:]
+    room = height - len(notes) - (1 if prompted else 0)
     if len(board) > room:
         more = len(board) - room + 1
         board = board[: room - 1] + [Text(say(session.lang, "board_cut", more=more), "dim")]
@@ -210,9 +229,27 @@ def build(session: Session, seat: int | None, width: int, height: int, messages:
         panel_rows += min(spare, LAST_MOVES - panel_rows)
         panel = _panel(session, seat, panel_rows, width)
     else:
+        if spare >= 1:
+            panel = [_panel_line(session, seat, width)]
+            spare -= 1
         extra_actions = min(spare, actions_needed - 1) if acting else 0
-    actions = action_rows(session, seat, 1 + extra_actions, width) if acting and seat is not None else []
+    actions = action_rows(session, seat, 1 + extra_actions, width) if prompted else []
     return _fill(board + panel, actions, notes, height)
+
+
+def _panel_line(session: Session, viewer: int | None, width: int) -> Text:
+    """The panel in one line, for a crowded screen: every score it may see and the last move."""
+    scores = session.visible_scores(viewer)
+    line = Text("─ ", "bold")
+    for seat in range(session.state.num_players):
+        marker = "▶" if seat in session.state.to_move else ""
+        score = "?" if scores[seat] is None else _number(scores[seat])
+        line.append(f"{marker}{session.name(seat)} {score}", "bold" if seat == viewer else "")
+        line.append(" · ")
+    words = session.words(viewer)
+    line.append(f"{len(words)}. {words[-1][1]}" if words else say(session.lang, "no_moves"), "dim")
+    line.truncate(width, overflow="ellipsis")
+    return line
 
 
 def _panel(session: Session, viewer: int | None, rows: int, width: int) -> list[Text]:

@@ -16,7 +16,7 @@ import ludoteca
 from ludoteca.bots import BOTS, LEVELS, Bot, make_bot
 from ludoteca.core import Action, Game, LudotecaError, OptionError, State
 
-from .text import say
+from .text import message, say
 
 HUMAN = "human"
 # How many re-sampled worlds must agree on a score before it is shown.
@@ -56,9 +56,12 @@ class Session:
     lang: str = "en"
     # Parallel to state.history.
     notes: list[Note] = field(default_factory=list)
-    # Actions replayed from a saved game: never taken back (the record does not say which seats
-    # were people then, so the undo rule cannot be applied to them).
+    # Actions replayed from a saved game that do not say which seats were people (a record
+    # written before the record kept it): never taken back, since the undo rule needs to know.
     saved: int = 0
+    # Seats that were people when a resumed game was saved: their moves count as people's moves
+    # for the undo rule, as the seats that are people now do.
+    were_human: tuple[int, ...] = ()
     # The move log in words, per viewer, for the history length it was computed at.
     _words: dict[int | None, tuple[object, list[tuple[int, str]]]] = field(default_factory=dict, repr=False)
 
@@ -74,7 +77,7 @@ class Session:
     ) -> Session:
         """Check the players and options, then deal a new game. Raises `OptionError` if invalid."""
         game = ludoteca.load(game_id)
-        kinds = _players(game, players, level, lang)
+        kinds = _players(game, players, level)
         parsed = game.parse_options(list(options or []))
         state = game.new_state(len(kinds), seed=seed, **parsed)
         return cls(game, state, _seats(kinds, level), lang)
@@ -84,26 +87,36 @@ class Session:
                lang: str = "en") -> Session:
         """A saved game (`Session.save`), replayed to where it stopped, to play on from there.
 
-        `players` default to a person in seat 0 and `random` bots in the others. The moves made
-        before the save cannot be undone (the record does not say who played them).
+        `players` default to a person in seat 0 and `random` bots in the others. The record says
+        which seats were people (`humans`), so the moves made before the save can be undone by
+        the same rule as the others; a record without it (an older one, or `game.record`) keeps
+        them.
         """
         for key in ("game", "num_players", "seed", "actions"):
             if not isinstance(record, dict) or key not in record:
-                raise OptionError(say(lang, "bad_record", field=key))
+                raise OptionError(message("bad_record", field=key))
         game = ludoteca.load(record["game"])
         count = record["num_players"]
-        kinds = _players(game, players or [HUMAN] + ["random"] * (count - 1), level, lang)
+        were_human = _were_human(record, count)
+        kinds = _players(game, players or [HUMAN] + ["random"] * (count - 1), level)
         if len(kinds) != count:
-            raise OptionError(say(lang, "resume_players", count=count, given=len(kinds)))
+            raise OptionError(message("resume_players", count=count, given=len(kinds)))
         state = game.replay(record)
-        notes = [Note(alone=False) for _ in state.history]
-        return cls(game, state, _seats(kinds, level), lang, notes, saved=len(state.history))
+        notes = _notes(game, record)
+        saved = len(state.history) if were_human is None else 0
+        return cls(game, state, _seats(kinds, level), lang, notes, saved=saved, were_human=were_human or ())
 
     # ---- whose turn ---------------------------------------------------------------------------
 
     @property
     def humans(self) -> list[int]:
         return [seat for seat, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def people(self) -> list[int]:
+        """The seats whose moves are people's moves for the undo rule: the people now, and those
+        that were people when a resumed game was saved."""
+        return sorted(set(self.humans) | set(self.were_human))
 
     def bot_to_move(self) -> int | None:
         """A bot seat that owes an action now, if any.
@@ -147,8 +160,7 @@ class Session:
         """
         bot = self.seats[seat].bot
         if bot is None:
-            raise OptionError(f"seat {seat} is a person, not a bot",
-                              f"el asiento {seat} es una persona, no un bot")
+            raise OptionError(message("not_a_bot", seat=seat))
         bot.rng.seed(f"{self.state.seed}:{seat}:{len(self.state.history)}")
         action = bot.choose(self.state, seat)
         self._apply(action, seat)
@@ -202,7 +214,7 @@ class Session:
         The core's rule decides (`state.undo_check`): against bots a person goes back to their
         previous decision, never across another person's move, a draw or a reveal.
         """
-        answer = self.state.undo_check(seat, self.humans)
+        answer = self.state.undo_check(seat, self.people)
         if not answer.allowed:
             return say(self.lang, "undo_refused", why=answer.why(self.lang))
         if len(self.state.history) - answer.steps < self.saved:
@@ -215,14 +227,15 @@ class Session:
         refusal = self.undo_refusal(seat)
         if refusal is not None:
             raise UndoRefused(refusal)
-        steps = self.state.undo_check(seat, self.humans).steps
+        steps = self.state.undo_check(seat, self.people).steps
         texts = [text for _, text in self.state.history[-steps:]]
-        self.state = self.state.undone(seat, self.humans)
+        self.state = self.state.undone(seat, self.people)
         del self.notes[-steps:]
         return texts
 
     def record(self) -> dict:
-        return self.game.record(self.state)
+        """The game's replayable record, and which seats are people (for undo after a resume)."""
+        return {**self.game.record(self.state), "humans": self.people}
 
     def save(self, path: str | Path) -> int:
         """Write the replayable record as JSON; returns the number of actions saved."""
@@ -268,25 +281,46 @@ class Session:
         return say(self.lang, "player", seat=seat)
 
 
+def _were_human(record: dict, count: int) -> tuple[int, ...] | None:
+    """The seats a saved game says were people, checked; None if the record does not say."""
+    if "humans" not in record:
+        return None
+    humans = record["humans"]
+    if not isinstance(humans, list) or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < count for seat in humans):
+        raise OptionError(message("bad_record_humans", count=count - 1))
+    return tuple(sorted(set(humans)))
+
+
+def _notes(game: Game, record: dict) -> list[Note]:
+    """What the session would have noted of each saved action (who was alone to move)."""
+    state = game.replay(record, upto=0)
+    notes = []
+    for player, text in record["actions"]:
+        notes.append(Note(alone=state.to_move == (player,)))
+        state.apply(text, player)
+    return notes
+
+
 def _seats(kinds: list[str], level: str) -> list[Seat]:
     return [Seat(kind) if kind == HUMAN else Seat(kind, make_bot(kind, level)) for kind in kinds]
 
 
-def _players(game: Game, players: list[str], level: str, lang: str) -> list[str]:
+def _players(game: Game, players: list[str], level: str) -> list[str]:
     """The seats' kinds, checked: people and known bots, a valid level, a valid player count."""
     kinds = [name.strip().lower() for name in players if name.strip()]
     if not kinds:
-        raise OptionError(say(lang, "no_players"))
+        raise OptionError(message("no_players"))
     for kind in kinds:
         if kind != HUMAN and kind not in BOTS:
-            raise OptionError(say(lang, "bad_player", name=kind, bots=", ".join(BOTS)))
+            raise OptionError(message("bad_player", name=kind, bots=", ".join(BOTS)))
     if level not in LEVELS:
-        raise OptionError(say(lang, "bad_level", levels=", ".join(LEVELS), level=level))
+        raise OptionError(message("bad_level", levels=", ".join(LEVELS), level=level))
     info = game.info
     if len(kinds) not in info.player_counts:
         counts = (
             str(info.min_players) if info.min_players == info.max_players
             else f"{info.min_players}–{info.max_players}"
         )
-        raise OptionError(say(lang, "player_count", game=info.names[lang], counts=counts, count=len(kinds)))
+        raise OptionError(message("player_count", game=info.names, counts=counts, count=len(kinds)))
     return kinds

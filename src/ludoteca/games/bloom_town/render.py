@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
 WORDS = MESSAGES.table("render.words")
 PHASES = MESSAGES.table("render.phases")
-# Towns stand two across (each 30 characters and its margin), so four fit in 80 × 24.
+# Towns stand two across (each 30 characters and its margin). With more than two, the viewer's
+# town stands alone and the other seats beside it in three short lines each, so that the table
+# still fits 80 × 24 with the prompt and the actions.
 TOWNS_ACROSS = 2
 TOWN_WIDTH = 40
 RICH_COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
@@ -55,13 +57,53 @@ def render(state: BloomTownState, lang: str, player: int | None, markup: bool) -
     ]
     lines.append(f"{stacks} · {words['community']}: " + (", ".join(area) or words["empty"]))
     order = view["order"]
-    for pair in range(0, len(order), TOWNS_ACROSS):
-        blocks = [_block(state.side, view, seat, lang, markup) for seat in order[pair:pair + TOWNS_ACROSS]]
-        for row in zip(*blocks, strict=True):
-            line = "".join(text + " " * (TOWN_WIDTH - width) for width, text in row[:-1])
-            lines.append((line + row[-1][1]).rstrip())
+    if player in order and len(order) > TOWNS_ACROSS:
+        others = [line for seat in order if seat != player for line in _summary(view, seat, lang, markup)]
+        lines += _side_by_side(_block(state.side, view, player, lang, markup), others)
+    else:
+        for pair in range(0, len(order), TOWNS_ACROSS):
+            seats = order[pair:pair + TOWNS_ACROSS]
+            blocks = [_block(state.side, view, seat, lang, markup) for seat in seats]
+            for row in zip(*blocks, strict=True):
+                line = "".join(text + " " * max(1, TOWN_WIDTH - width) for width, text in row[:-1])
+                lines.append((line + row[-1][1]).rstrip())
     lines += _legend(lang)
     return "\n".join(lines)
+
+
+def _side_by_side(block: list[tuple[int, str]], others: list[str]) -> list[str]:
+    """The viewer's town on the left, the other seats' lines on the right."""
+    rows = max(len(block), len(others))
+    block = block + [(0, "")] * (rows - len(block))
+    others = others + [""] * (rows - len(others))
+    return [(text + " " * max(1, TOWN_WIDTH - width) + other).rstrip()
+            for (width, text), other in zip(block, others, strict=True)]
+
+
+def _summary(view: dict, seat: int, lang: str, markup: bool) -> list[str]:
+    """Another seat in three lines: name and points, hand, and what its town holds."""
+    words = WORDS[lang]
+    built = [name for name in view["towns"][seat] if name]
+    counts = [f"{letter}{built.count(kind)}" for kind, letter in TILE_LETTERS.items()]
+    shops = sum(1 for name in built if name.startswith("shop:"))
+    town = f"{words['town']}: {' '.join(counts)} · {words['shop_count']} {shops}"
+    lines = [_player_line(view, seat, lang, False), _hand_line(view, seat, lang, False), town]
+    marked = [_player_line(view, seat, lang, markup), _hand_line(view, seat, lang, markup), town]
+    return [part for plain, text in zip(lines, marked, strict=True) for part in _fit(plain, text)]
+
+
+def _fit(plain: str, text: str) -> list[str]:
+    """A summary line that is wider than its column, cut at its " · " (its markup dropped)."""
+    if len(plain) < TOWN_WIDTH:
+        return [text]
+    parts, line = [], ""
+    for item in plain.split(" · "):
+        if line and len(line) + 3 + len(item) >= TOWN_WIDTH:
+            parts.append(line)
+            line = "  " + item
+        else:
+            line = f"{line} · {item}" if line else item
+    return [*parts, line]
 
 
 def _block(side: str, view: dict, seat: int, lang: str, markup: bool) -> list[tuple[int, str]]:

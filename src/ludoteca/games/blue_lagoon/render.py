@@ -20,6 +20,7 @@ _WORDS = MESSAGES.tree("render.words")
 # The legend stands to the right of the board (a long row is 55 characters), so the picture
 # stays within 80 columns and short enough for a 24-line terminal.
 LEGEND_COLUMN = 56
+WIDTH = 80
 
 
 def _count(number: int, words: dict[str, str], noun: str) -> str:
@@ -78,12 +79,21 @@ def render(state, lang: str, player: int | None, markup: bool) -> str:
     ]
     so_far = state.scores()
     for p in range(state.num_players):
-        name = _paint(f"{words['seat']} {p} ({written(_COLOUR_NAMES[p], lang)})",
-                      f"bold {_COLOURS[p]}", markup)
-        counts = " ".join(f"{letter}{n}" for letter, n in zip(TOKEN_LETTERS, state.counts[p],
-                                                                strict=True))
-        earlier = f" ({state.totals[p]} {words['earlier']})" if state.totals[p] and not state.finished else ""
-        lines.append(f"{name}: {_count(state.settlers[p], words, 'settler')}, "
-                     f"{_count(state.villages[p], words, 'village')} {words['left']} · {counts} · "
-                     f"{words['score']} {so_far[p]}{earlier}")
+        lines.append(_seat_line(state, p, so_far[p], words, lang, markup))
     return "\n".join(lines)
+
+
+def _seat_line(state, p: int, score: float, words: dict, lang: str, markup: bool) -> str:
+    """One seat's pieces, tokens and score; a line wider than 80 columns drops the colour's name
+    (the markup still paints it), then the word "left", so that four seats never wrap."""
+    counts = " ".join(f"{letter}{n}" for letter, n in zip(TOKEN_LETTERS, state.counts[p], strict=True))
+    earlier = f" ({state.totals[p]} {words['earlier']})" if state.totals[p] and not state.finished else ""
+    colour = f" ({written(_COLOUR_NAMES[p], lang)})"
+    for named, left in ((colour, f" {words['left']}"), ("", f" {words['left']}"), ("", "")):
+        rest = (f": {_count(state.settlers[p], words, 'settler')}, "
+                f"{_count(state.villages[p], words, 'village')}{left} · {counts} · "
+                f"{words['score']} {score}{earlier}")
+        name = f"{words['seat']} {p}{named}"
+        if len(name) + len(rest) <= WIDTH:
+            break
+    return _paint(name, f"bold {_COLOURS[p]}", markup) + rest

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
 RICH_COLOURS = ("yellow", "blue", "green", "dark_orange", "magenta")
 
 LABELS = MESSAGES.tree("render")
+# The tallest picture (in rows of 80 columns, estimated with a margin) that leaves room for a
+# prompt and the actions at 80 × 24; a taller one draws the other seats' cities as their colour
+# counts (the viewer's city stays whole).
+ROWS, COLUMNS = 18, 80
 
 
 def _card(key: str, lang: str, markup: bool, colour: int | None = None) -> str:
@@ -32,8 +36,24 @@ def _card(key: str, lang: str, markup: bool, colour: int | None = None) -> str:
 
 
 def render(state: HappyCityState, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
-    """Everything public: the picture is the same for every seat (Happy City has no hands)."""
+    """Everything public: the picture is the same for every seat (Happy City has no hands), but a
+    crowded table shows the viewer's city whole and the others summarised."""
     words = LABELS.get(lang, LABELS["en"])
+    plain = _lines(state, lang, player, False, words, compact=False)
+    compact = player is not None and sum(map(_rows, plain)) > ROWS
+    if not markup and not compact:
+        return "\n".join(plain)
+    return "\n".join(_lines(state, lang, player, markup, words, compact))
+
+
+def _rows(line: str) -> int:
+    """The rows a line takes at 80 columns, wrapped between its items (each further row is
+    indented, and a cut falls up to about ten columns early)."""
+    return 1 + -(-max(0, len(line) - COLUMNS) // (COLUMNS - 10))
+
+
+def _lines(state: HappyCityState, lang: str, player: int | None, markup: bool, words: dict,
+           compact: bool) -> list[str]:
     lines = [_header(state, words)]
     display = ", ".join(_card(k, lang, markup) for k in state.display) or words["empty"]
     lines.append(f"{words['display']}: {display}")
@@ -56,14 +76,24 @@ def render(state: HappyCityState, lang: str = "en", player: int | None = None, m
         lines.append(
             f"{marker} {words['player']} {p}: {state.coins[p]} {words['coins']}, "
             f"{words['income']} {part['income']}, {words['score']} {part['score']} "
-            f"({part['people']} {words['people']}, "
-            f"{part['hearts']} {words['hearts']})"
+            f"({words['people']} {part['people']}, {words['hearts']} {part['hearts']})"
         )
         city = state.cities[p]
         market = state.markets[p]
+        if compact and p != player:
+            lines.append("    " + _summary(city, market, words))
+            continue
         cards = [_card(k, lang, markup, scoring.colour_at(city, s, market)) for s, k in enumerate(city)]
         lines.append("    " + " | ".join(cards))
-    return "\n".join(lines)
+    return lines
+
+
+def _summary(city: list[str], market: int | None, words: dict) -> str:
+    """A city in one line: its cards of each colour and its specials."""
+    counts = scoring.colour_counts(city, market)
+    specials = sum(1 for key in city if CARDS[key].is_special)
+    colours = " ".join(f"{letter}{n}" for letter, n in zip(COLOURS, counts, strict=True))
+    return words["summary"].format(colours=colours, specials=specials, count=len(city))
 
 
 def _header(state: HappyCityState, words: dict) -> str:

@@ -15,6 +15,9 @@ CELL = 11
 # in the middle of a card at 80 columns.
 WIDTH = 78
 ROW_LABEL = 4
+# The tallest picture that leaves room for a prompt and the actions at 80 × 24; a taller one
+# draws the other seats' cities as one summary line each (the viewer's own city stays whole).
+ROWS = 20
 
 
 
@@ -43,10 +46,23 @@ def render(state: SantaMonicaState, lang: str = "en", player: int | None = None,
     supply = "/".join(str(n) for n in state.supply)
     lines.append(f"{tokens}; {words['supply']} L/T/V/footprints {supply}")
     scores = state.scores()
-    for p in range(state.num_players):
-        lines.extend(_city(state, p, words, lang, colour, scores[p], p == player))
+    cities = [_city(state, p, words, lang, colour, scores[p], p == player) for p in range(state.num_players)]
+    if player is not None and len(lines) + sum(map(len, cities)) + 1 > ROWS:
+        cities = [city if p == player else [city[0], _summary(state, p, words)]
+                  for p, city in enumerate(cities)]
+    for city in cities:
+        lines.extend(city)
     lines.append(words["legend"])
     return "\n".join(lines)
+
+
+def _summary(state, p, words) -> str:
+    """Another seat's city in one line, for a crowded table: its width and the people in it."""
+    here = [0, 0, 0]
+    for counts in state.people[p].values():
+        here = [a + b for a, b in zip(here, counts, strict=True)]
+    crowd = " ".join(f"{n}{k}" for n, k in zip(here, "LTV", strict=True)) + f" {len(state.footprints[p])}*"
+    return "  " + words["summary"].format(columns=len({s >> 1 for s in state.cities[p]}), people=crowd)
 
 
 def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
