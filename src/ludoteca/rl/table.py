@@ -150,7 +150,7 @@ class Table:
         raise IllegalAction(self.game.in_game(MESSAGES.message(
             "action.illegal", given=action_id, action=str(action), seat=seat, legal=_ids(legal))))
 
-    def _rewards(self) -> list[float]:
+    def _rewards(self) -> Sequence[float]:
         if self.reward == "score":
             leads, before = self._lead_now(), self._leads
             self._leads = leads

@@ -105,7 +105,7 @@ def valid_name(raw: str) -> str:
 
 def checked_people(spec: PeopleSpec | None) -> PeopleSpec:
     """A creation's people choices with the creator's name validated and normalised."""
-    spec = spec or PeopleSpec()
+    spec = spec or PeopleSpec(name=None, public=False)
     return spec.model_copy(update={"name": valid_name(spec.name) if spec.name is not None else None})
 
 

@@ -401,7 +401,7 @@ class Store:
                 total = connection.execute(
                     select(func.coalesce(func.sum(SocketRow.count), 0))
                     .where(SocketRow.key == key, SocketRow.lease_until > moment)).scalar()
-                if total > cap:
+                if (total or 0) > cap:
                     raise CapReached(key)  # rolls the counts back
 
     def write_socket_counts(self, owner: str, counts: dict[str, int], lease: float, moment: float) -> None:

@@ -210,7 +210,9 @@ def build(session: Session, seat: int | None, width: int, height: int, messages:
         return _fill(body, [], notes, height)
     board = [part for line in picture(session, seat) for part in wrap(line, width)]
     prompted = acting and seat is not None
-    actions_needed = len(action_rows(session, seat, MOST_ACTION_ROWS, width)) if prompted else 1
+    actions_needed = 1
+    if prompted and seat is not None:
+        actions_needed = len(action_rows(session, seat, MOST_ACTION_ROWS, width))
     fewest_notes = min(len(notes), len(wrap(messages[-1], width)) if messages else 0)
     while len(notes) > fewest_notes and len(board) > height - len(notes) - (1 if prompted else 0):
         notes = notes[1:]
@@ -233,7 +235,7 @@ def build(session: Session, seat: int | None, width: int, height: int, messages:
             panel = [_panel_line(session, seat, width)]
             spare -= 1
         extra_actions = min(spare, actions_needed - 1) if acting else 0
-    actions = action_rows(session, seat, 1 + extra_actions, width) if prompted else []
+    actions = action_rows(session, seat, 1 + extra_actions, width) if prompted and seat is not None else []
     return _fill(board + panel, actions, notes, height)
 
 

@@ -16,7 +16,7 @@ def _commands() -> dict[str, str]:
     """The words a player may type for each command (`commands.<name>`: "help, ?"), in every
     language whatever the chosen one: a Spanish speaker playing an English game can still type
     "ayuda"."""
-    words = {}
+    words: dict[str, str] = {}
     for name, texts in MESSAGES.group("commands").items():
         for lang in languages():
             words.update((word.strip().lower(), name) for word in texts[lang].split(",") if word.strip())

@@ -57,7 +57,7 @@ def render(state: BloomTownState, lang: str, player: int | None, markup: bool) -
     ]
     lines.append(f"{stacks} · {words['community']}: " + (", ".join(area) or words["empty"]))
     order = view["order"]
-    if player in order and len(order) > TOWNS_ACROSS:
+    if player is not None and player in order and len(order) > TOWNS_ACROSS:
         others = [line for seat in order if seat != player for line in _summary(view, seat, lang, markup)]
         lines += _side_by_side(_block(state.side, view, player, lang, markup), others)
     else:
