@@ -26,6 +26,7 @@ def test_pages_run_under_the_content_security_policy(browser, base_url, game_id)
     for url in (base_url, f"{base_url}/rules/{game_id}", table_url):
         page.goto(url)
         page.wait_for_load_state("networkidle")
+    page.locator("#board > *").first.wait_for(state="attached")  # drawn once the live payload came
     assert page.locator("#board > *").count() > 0
     context.close()
     assert not errors, errors

@@ -109,7 +109,7 @@ def test_a_refused_move_resyncs_and_says_why(page, base_url):
     assert response.value.status == 409
     page.wait_for_selector("#error:has-text('Not played')")
     assert "moved on" in page.locator("#error").inner_text()
-    page.wait_for_selector("#status:has-text('Waiting for random (normal)')")
+    page.wait_for_selector("#status:has-text('Waiting for Player 1')")
     assert log_length(page) == 1
     assert not page.locator(".status.your-turn").count()
     expected = "status of 409"
