@@ -79,7 +79,8 @@ async def _stale_bot_move(url: str) -> None:
         gate.set()  # the bot answers `a` now
         await asyncio.wait_for(asked.get(), WAIT)  # ... and is asked again, about `b`
         for _ in range(WAIT * 10):
-            if len(_stored(store, table.id)) == 2:
+            # stored, and applied in memory: the table takes the move just after its transaction
+            if len(_stored(store, table.id)) == 2 and len(table.state.history) == 2:
                 break
             await asyncio.sleep(0.1)
     finally:
