@@ -171,6 +171,7 @@ class Catalogue:
         self.piece_order = {p.id: i for i, p in enumerate(self.tiles + self.starters)}
         self.sizes = {p.id: len(p.orientations["r0"]) for p in self.tiles + self.starters}
         self.tile_squares = sum(self.sizes[t.id] for t in self.tiles)
+        self.squares_per_card = self.tile_squares / len(self.tiles)  # the mean size of a shape card
         self.grid_mask = geometry.grid_mask
         # every placement whose squares all lie on the plane and at least one on the grid,
         # in canonical order: piece, orientation, anchor row, anchor column

@@ -358,7 +358,7 @@ class CitySquareOffState(State):
         if self.outcome is not None:
             return self.scores()[player] * 2 - 1
         value = self._city_value(player) - self._city_value(1 - player)
-        squares_per_card = self.catalogue.tile_squares / len(self.catalogue.tiles)
+        squares_per_card = self.catalogue.squares_per_card
         if self.variant == SPRINT:
             value += (self._open_count(1 - player) - self._open_count(player)) / squares_per_card
         elif self.variant == EXPANSION:
