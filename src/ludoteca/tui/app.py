@@ -4,8 +4,9 @@ Bad input of any kind (malformed notation, an illegal move, an unknown command, 
 range, an unwritable file) gets a message and a new prompt; the game state is never touched by it.
 
 In a terminal the game is full-screen (`full`): the alternate screen, one frame redrawn in place
-after every line typed (`layout.build`), messages inside the frame, and help, rules, components
-and the whole action list as pages in the board's place. Without a terminal (a pipe, a test) it
+after every line typed (`layout.build`), messages inside the frame, and help, rules, components,
+the whole action list and the whole table (`board`) as pages in the board's place (Enter: the
+next page, b: the one before, q: back to the frame). Without a terminal (a pipe, a test) it
 prints the table and the messages one after another, as a log.
 """
 
