@@ -3,7 +3,8 @@
 Each surface keeps its own code in its package; this module only parses the command line. Its
 texts are in the message catalogue (`ludoteca/data/messages.<lang>.json`); the help texts are in
 the language of the environment (`LUDOTECA_LANG`, else `LANG`), since Typer writes them when the
-commands are declared, before `--lang` is read.
+commands are declared, before `--lang` is read. So are Typer's own words (usage line, panel titles,
+the help option, its parser's errors): `Group` and `Command` take them from the catalogue too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,6 +22,8 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer._click.exceptions import MissingParameter, NoSuchOption, UsageError
+from typer.core import TyperCommand, TyperGroup
 
 import ludoteca
 from ludoteca.core import LudotecaError
@@ -42,10 +46,119 @@ def say(lang: str, code: str, **values: object) -> str:
     return MESSAGES.text(code, lang, **values)
 
 
+def _typer_words(lang: str) -> None:
+    """Typer's own texts of the help and error panels ("Options", "Error", "[default: …]"), from
+    the catalogue (`typer.<name>` is `typer.rich_utils.<NAME>`): Typer reads these module texts
+    each time it draws a panel (they are what its gettext support translates, and gettext would
+    need compiled catalogues beside ours)."""
+    from typer import rich_utils
+
+    for name, text in MESSAGES.table("typer")[lang].items():
+        setattr(rich_utils, name.upper(), text)
+
+
+# The fixed English sentences of Typer's parser that carry no exception of their own.
+PARSER_SENTENCES = (
+    (re.compile(r"Missing command\."), "missing_command"),
+    (re.compile(r"No such command (?P<name>'.*')\.(?: Did you mean (?P<names>.*)\?)?"), "no_such_command"),
+    (re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"), "extra_arguments"),
+    (re.compile(r"Option (?P<name>'.*') requires an argument\."), "needs_value"),
+    (re.compile(r"Option (?P<name>'.*') requires \d+ arguments\."), "needs_value"),
+    (re.compile(r"Option (?P<name>'.*') does not take a value\."), "takes_no_value"),
+)
+
+
+def _parser_error(error: UsageError, lang: str) -> UsageError:
+    """A usage error of Typer's parser said in `lang` (the same kind of error, for its exit code
+    and its usage line); an error of ours, already in words of the catalogue, is left alone."""
+    if isinstance(error, NoSuchOption):
+        text = say(lang, "cli.no_such_option", name=error.option_name)
+        if error.possibilities:
+            text += " " + say(lang, "cli.possible_options", options=", ".join(sorted(error.possibilities)))
+    elif isinstance(error, MissingParameter):
+        argument = error.param is not None and error.param.param_type_name == "argument"
+        text = say(lang, "cli.missing_argument" if argument else "cli.missing_option", name=_hint(error))
+    elif isinstance(error, typer.BadParameter):
+        hint = _hint(error)
+        text = (say(lang, "cli.invalid_value", name=hint, message=error.message) if hint
+                else say(lang, "cli.invalid", message=error.message))
+    else:
+        for pattern, code in PARSER_SENTENCES:
+            if found := pattern.fullmatch(error.message):
+                values = {key: value or "" for key, value in found.groupdict().items()}
+                text = say(lang, f"cli.{code}", **values)
+                if found.groupdict().get("names"):
+                    text += " " + say(lang, "cli.did_you_mean", names=values["names"])
+                break
+        else:
+            return error
+    return UsageError(text, error.ctx)
+
+
+def _hint(error: typer.BadParameter) -> str:
+    """The parameter an error is about, as Typer names it ('GAME', '--seed' / '-s')."""
+    if isinstance(error.param_hint, str):
+        return error.param_hint
+    if error.param_hint is not None:
+        return " / ".join(repr(hint) for hint in error.param_hint)
+    return error.param.get_error_hint() if error.param is not None else ""
+
+
+@contextlib.contextmanager
+def _usage_in_words():
+    """Re-raise a usage error of Typer's parser in the environment's language."""
+    try:
+        yield
+    except UsageError as error:
+        said = _parser_error(error, default_lang())
+        if said is error:
+            raise
+        raise said from error
+
+
+class _InWords:
+    """What Typer writes by itself (the usage line, the help option, its parser's errors), in the
+    environment's language from the catalogue; mixed into the app's group and commands (`cls`)."""
+
+    def format_usage(self, ctx, formatter) -> None:
+        pieces = " ".join(self.collect_usage_pieces(ctx))  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, pieces, prefix=say(default_lang(), "cli.usage") + " ")
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = say(default_lang(), "cli.help_option")
+        return option
+
+
+class Group(_InWords, TyperGroup):
+    """The `ludoteca` group: its parsing (and that of every command, which happens inside its
+    `invoke`) raises usage errors in the reader's language."""
+
+    def main(self, *args: Any, **kwargs: Any):
+        _typer_words(default_lang())
+        return super().main(*args, **kwargs)
+
+    def make_context(self, *args: Any, **kwargs: Any):
+        with _usage_in_words():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx):
+        with _usage_in_words():
+            return super().invoke(ctx)
+
+
+class Command(_InWords, TyperCommand):
+    """A `ludoteca` command, its usage line and help option in the reader's language."""
+
+
 app = typer.Typer(
     help=HELP["app"],
     no_args_is_help=True,
     add_completion=False,
+    cls=Group,
+    options_metavar=say(default_lang(), "cli.options_metavar"),  # the commands inherit it
+    subcommand_metavar=say(default_lang(), "cli.subcommand_metavar"),
 )
 console = Console()
 
@@ -75,7 +188,7 @@ def _game(game_id: str, lang: str | None = None) -> ludoteca.Game:
         _fail(error, lang)
 
 
-@app.command(help=HELP["games"])
+@app.command(help=HELP["games"], cls=Command)
 def games(lang: str | None = LangOption) -> None:
     """List the games, their player counts and options."""
     lang = _lang(lang)
@@ -97,7 +210,7 @@ def games(lang: str | None = LangOption) -> None:
     console.print(table)
 
 
-@app.command(help=HELP["rules"])
+@app.command(help=HELP["rules"], cls=Command)
 def rules(game_id: str = typer.Argument(..., metavar="GAME"), lang: str | None = LangOption) -> None:
     """Show a game's rules in brief, and its options."""
     lang = _lang(lang)
@@ -111,7 +224,7 @@ def rules(game_id: str = typer.Argument(..., metavar="GAME"), lang: str | None =
             console.print(f"  [cyan]{option.name}[/] = {json.dumps(option.default)}: {text}", highlight=False)
 
 
-@app.command(help=HELP["replay"])
+@app.command(help=HELP["replay"], cls=Command)
 def replay(
     path: Path = typer.Argument(..., metavar="FILE", help=HELP["replay.file"]),
     at: int | None = typer.Option(None, "--at", help=HELP["replay.at"]),
@@ -180,7 +293,7 @@ def _step_through(game: ludoteca.Game, record: dict, total: int, lang: str) -> N
         step = max(0, step - 1) if answer == say(lang, "replay.back") else min(total, step + 1)
 
 
-@app.command(help=HELP["play"])
+@app.command(help=HELP["play"], cls=Command)
 def play(
     game_id: str | None = typer.Argument(None, metavar="GAME", help=HELP["play.game"]),
     players: str | None = typer.Option(None, "--players", "-p", help=HELP["play.players"]),
@@ -232,7 +345,7 @@ def _server_settings(db: str | None, santa_monica_content: Path | None, **limits
     return Settings(database=db, operator_options=operator, **limits)
 
 
-@app.command(help=HELP["serve"])
+@app.command(help=HELP["serve"], cls=Command)
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help=HELP["serve.host"]),
     port: int = typer.Option(8000, "--port", help=HELP["serve.port"]),
@@ -256,7 +369,7 @@ def serve(
         _fail(error)
 
 
-@app.command("bots", help=HELP["bots"])
+@app.command("bots", help=HELP["bots"], cls=Command)
 def bot_worker(
     db: str | None = DbOption,
     santa_monica_content: Path | None = ContentOption,
@@ -274,7 +387,7 @@ def bot_worker(
         asyncio.run(run_worker(_server_settings(db, santa_monica_content, bot_delay=bot_delay)))
 
 
-@app.command(help=HELP["arena"])
+@app.command(help=HELP["arena"], cls=Command)
 def arena(
     game_id: str = typer.Argument(..., metavar="GAME"),
     bots: str = typer.Option("mcts,greedy,random", "--bots", help=HELP["arena.bots"]),
@@ -356,7 +469,7 @@ def arena(
         console.print(say(lang, "arena.wrote", path=escape(str(path))), highlight=False)
 
 
-@app.command(help=HELP["bench"])
+@app.command(help=HELP["bench"], cls=Command)
 def bench(
     game_ids: list[str] | None = typer.Argument(None, metavar="[GAME ...]", help=HELP["bench.games"]),
     as_json: bool = typer.Option(False, "--json", help=HELP["bench.json"]),

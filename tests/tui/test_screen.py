@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import sys
 from pathlib import Path
@@ -21,7 +22,7 @@ import ludoteca
 pyte = pytest.importorskip("pyte")
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-TIMEOUT = 60
+TIMEOUT = 300  # generous: a busy machine may start Python and replay a record slowly; nothing is timed
 COLUMNS, LINES = 80, 24
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
 PROMPT = {"en": "your move", "es": "tu jugada"}
@@ -127,10 +128,83 @@ def test_list_shows_every_action_in_pages_and_a_number_plays_from_it():
     assert any("more: list" in row for row in terminal.rows)  # the frame's list is cut to fit
     terminal.type("list", PROMPT["en"])
     shown = "\n".join(terminal.rows)
-    assert "Legal actions (" in shown and ("page 1 of" in shown or "Enter to go back" in shown)
+    assert "Legal actions (" in shown and ("page 1 of" in shown or "back to the table" in shown)
     terminal.type("", PROMPT["en"])  # Enter: the next page
     after = "\n".join(terminal.rows)  # the next page, or back at the table after the last one
     assert "page 2 of" in after or "more: list" in after
     terminal.type("help", PROMPT["en"])
     assert any("Commands:" in row for row in terminal.rows)
+    terminal.child.terminate(force=True)
+
+
+def _crowded(game_id: str, path: Path) -> tuple[ludoteca.State, int]:
+    """A hot-seat game at the most players, saved at the first position (past the opening) where
+    the frame's picture summarises other seats; the state and the seat to move."""
+    from ludoteca.tui import Session
+
+    count = ludoteca.load(game_id).info.max_players
+    session = Session.start(game_id, ["human"] * count, seed=4)
+    chooser = random.Random(4)
+    while not session.state.is_over:
+        seat = session.human_to_move()
+        state = session.state
+        if len(state.history) > 2 * count and state.render("en", player=seat) != state.render(
+                "en", player=seat, compact=False):
+            session.save(path)
+            return state, seat
+        session.play(chooser.choice(state.legal_actions(seat)), seat)
+    raise AssertionError(f"{game_id}: the picture was never summarised")
+
+
+def _segments(lines: list[str]) -> set[str]:
+    """The pieces of lines drawn side by side (two or more spaces apart)."""
+    return {part.strip() for line in lines for part in re.split(r"\s{2,}", line) if part.strip()}
+
+
+@pytest.mark.parametrize("game_id", ["santa-monica", "happy-city", "bloom-town", "blue-lagoon"])
+def test_board_pages_the_whole_table_for_the_seat_and_nothing_hidden_from_it(game_id, tmp_path):
+    """At the most players the frame summarises the other seats; `board` shows the seat's picture
+    drawn whole (every other seat in full) in pages within 80 × 24, never a line that only another
+    seat may see, and q goes back to the frame."""
+    state, seat = _crowded(game_id, tmp_path / "crowded.json")
+    count = state.num_players
+    terminal = Terminal("--resume", "crowded.json", "--players", ",".join(["human"] * count),
+                        "--lang", "en", cwd=tmp_path)
+    prompt = f"Player {seat}, your move"
+    terminal.until("Pass the keyboard")
+    terminal.type("", prompt)
+    compact = state.render("en", player=seat).splitlines()
+    _assert_board_on_screen(terminal.rows, compact)
+    whole = state.render("en", player=seat, compact=False).splitlines()
+    assert not set(whole) <= set(compact), "the whole table shows no more than the frame"
+
+    shown: list[str] = []
+    terminal.type("board", prompt)
+    for _ in range(20):
+        rows = terminal.rows
+        assert prompt in [row for row in rows if row][-1], "the prompt is not the last line"
+        shown += rows
+        if any("back to the table" in row for row in rows):
+            break
+        assert any(row.startswith("— page ") for row in rows), "neither a page nor the last page"
+        terminal.type("", prompt)
+    else:
+        pytest.fail("the pages never ended")
+    _assert_board_on_screen(shown, whole)
+
+    spectator = state.render("en", compact=False).splitlines()
+    secrets = set()
+    for other in range(count):
+        if other != seat:
+            secrets |= _segments(state.render("en", player=other, compact=False).splitlines())
+    secrets -= _segments(spectator) | _segments(whole)
+    if game_id == "bloom-town":
+        assert secrets, "the test needs another seat's secret to look for"
+    assert not secrets & _segments(shown), "board showed what only another seat may see"
+
+    terminal.type("q", prompt)  # back to the frame, the picture that fits
+    rows = terminal.rows
+    assert not any("back to the table" in row for row in rows)
+    _assert_board_on_screen(rows, compact)
+    assert terminal.widest_line() <= COLUMNS
     terminal.child.terminate(force=True)

@@ -148,7 +148,8 @@ class Game(Generic[StateT, ActionT]):
         The conformance suite checks the answer against determinized samples."""
         return False
 
-    def _render(self, state: StateT, lang: str, player: int | None, markup: bool) -> str:
+    def _render(self, state: StateT, lang: str, player: int | None, markup: bool,
+                compact: bool = True) -> str:
         """Game hook: the text picture of `state` as `player` may see it (`State.render`).
 
         The game wires its `render.py` here, in its `Game`, so that the rules module never imports

@@ -139,14 +139,15 @@ class State(Generic[ActionT]):
         """Game hook: JSON-safe dict of what `player` may see (None: a spectator)."""
         raise NotImplementedError
 
-    def render(self, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
+    def render(self, lang: str = "en", player: int | None = None, markup: bool = False,
+               compact: bool = True) -> str:
         """A text picture of what `player` may see (None: a spectator), drawn by the game's
         `Game._render` (its `render.py`), so the rules never import the picture.
 
         With `markup`, colours are written as Rich console markup (`[green]...[/]`); without it the
         text is plain, for logs and tests.
         """
-        return self.game._render(self, language(lang), player, markup)
+        return self.game._render(self, language(lang), player, markup, compact)
 
     def evaluation(self, player: int) -> float:
         """How good the position looks for `player`, for the greedy bot and search cut-offs.

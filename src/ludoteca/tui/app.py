@@ -4,8 +4,9 @@ Bad input of any kind (malformed notation, an illegal move, an unknown command, 
 range, an unwritable file) gets a message and a new prompt; the game state is never touched by it.
 
 In a terminal the game is full-screen (`full`): the alternate screen, one frame redrawn in place
-after every line typed (`layout.build`), messages inside the frame, and help, rules, components
-and the whole action list as pages in the board's place. Without a terminal (a pipe, a test) it
+after every line typed (`layout.build`), messages inside the frame, and help, rules, components,
+the whole action list and the whole table (`board`) as pages in the board's place (Enter: the
+next page, b: the one before, q: back to the frame). Without a terminal (a pipe, a test) it
 prints the table and the messages one after another, as a log.
 """
 
@@ -144,8 +145,7 @@ class TerminalGame:
                 self._frame(seat)
             line = self.console.input(Text(say(self.lang, "prompt", player=self.session.name(seat)), "bold"))
             if self.full and self.page is not None:
-                if not line.strip():
-                    self._next_page()
+                if self._turn_page(line):
                     continue
                 self.page = None
             outcome = self._answer(line, seat)
@@ -190,11 +190,23 @@ class TerminalGame:
                   else say(self.lang, "page_end"))
         return [*shown, Text(footer, "dim")]
 
-    def _next_page(self) -> None:
+    def _turn_page(self, line: str) -> bool:
+        """Enter (the next page, then the table), the back key (the page before) or the leave key
+        (the table at once) while a page is shown; False for anything else, which closes the page
+        and is answered as usual."""
+        key = line.strip().lower()
         room = max(1, self.console.size[1] - 3)
-        self.page_start += room
-        if self.page is None or self.page_start >= len(self.page):
+        if not key:
+            self.page_start += room
+        elif key == say(self.lang, "page_back"):
+            self.page_start = max(0, self.page_start - room)
+        elif key == say(self.lang, "page_leave"):
             self.page = None
+        else:
+            return False
+        if self.page is not None and self.page_start >= len(self.page):
+            self.page = None
+        return True
 
     def _show_page(self, renderable) -> None:
         """A page in the board's place (full screen), or printed (plain)."""
@@ -267,7 +279,7 @@ class TerminalGame:
         elif command == "list":
             self._list(rest, seat)
         elif command == "board":
-            self._show_page(layout.picture_text(self.session, seat))
+            self._board(seat)
         elif command == "preview":
             self._preview(rest, seat)
         elif command == "undo":
@@ -296,6 +308,16 @@ class TerminalGame:
             self._error(say(self.lang, "no_match", text=contains))
         else:
             self._show_page(table)
+
+    def _board(self, seat: int) -> None:
+        """The whole table for `seat` (the frame may show other seats summarised): pages in the
+        board's place on the full screen, left with Enter or q; printed whole otherwise."""
+        lines = layout.whole_table(self.session, seat, self.console.size[0])
+        if self.full:
+            self.page, self.page_start = lines, 0
+            return
+        for line in lines:
+            self.console.print(line, no_wrap=True, overflow="crop", crop=True)
 
     def _preview(self, rest: str, seat: int) -> None:
         """Action number N (or written out) drawn on the table, without playing it."""

@@ -75,9 +75,14 @@ def picture(session: Session, seat: int | None) -> list[Text]:
     return markup_lines(state.render(lang, player=seat, markup=True), state.render(lang, player=seat))
 
 
-def picture_text(session: Session, seat: int | None) -> Text:
-    """The whole picture as one text, for the `board` page."""
-    return Text("\n").join(picture(session, seat))
+def whole_table(session: Session, seat: int | None, width: int) -> list[Text]:
+    """The table for `board`: the game's picture drawn whole (`compact=False`: the other seats in
+    full, not summarised as on a crowded frame), wrapped to `width`. It is still the picture *for*
+    `seat`, so it shows that seat's private parts and nothing hidden from it."""
+    state, lang = session.state, session.lang
+    lines = markup_lines(state.render(lang, player=seat, markup=True, compact=False),
+                         state.render(lang, player=seat, compact=False))
+    return [part for line in lines for part in wrap(line, width)]
 
 
 def preview(session: Session, seat: int, action: Action) -> list[Text] | str:

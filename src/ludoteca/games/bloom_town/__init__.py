@@ -54,8 +54,9 @@ class BloomTown(Game[BloomTownState, Action]):
         if start != "random" and start >= num_players:
             raise OptionError(refusal("start seat", start=start, players=num_players, last=num_players - 1))
 
-    def _render(self, state: BloomTownState, lang: str, player: int | None, markup: bool) -> str:
-        return render.render(state, lang, player, markup)
+    def _render(self, state: BloomTownState, lang: str, player: int | None, markup: bool,
+                compact: bool = True) -> str:
+        return render.render(state, lang, player, markup, compact)
 
     def _components(self, state: BloomTownState, lang: str) -> dict[str, str]:
         return render.component_texts(state, lang)

@@ -30,14 +30,15 @@ WORDS = MESSAGES.table("render.words")
 PHASES = MESSAGES.table("render.phases")
 # Towns stand two across (each 30 characters and its margin). With more than two, the viewer's
 # town stands alone and the other seats beside it in three short lines each, so that the table
-# still fits 80 × 24 with the prompt and the actions.
+# still fits 80 × 24 with the prompt and the actions (unless `compact` is False: every town
+# drawn, two across, for a pager).
 TOWNS_ACROSS = 2
 TOWN_WIDTH = 40
 RICH_COLOURS = {"blue": "blue", "red": "red", "green": "green", "yellow": "yellow", "purple": "magenta"}
 TILE_LETTERS = {"office": "O", "subway": "S", "park": "P", "home": "H"}
 
 
-def render(state: BloomTownState, lang: str, player: int | None, markup: bool) -> str:
+def render(state: BloomTownState, lang: str, player: int | None, markup: bool, compact: bool = True) -> str:
     """Header, market and stacks, community area, then every player's hand and town."""
     lang = lang if lang in WORDS else "en"
     words = WORDS[lang]
@@ -57,7 +58,7 @@ def render(state: BloomTownState, lang: str, player: int | None, markup: bool) -
     ]
     lines.append(f"{stacks} · {words['community']}: " + (", ".join(area) or words["empty"]))
     order = view["order"]
-    if player is not None and player in order and len(order) > TOWNS_ACROSS:
+    if compact and player is not None and player in order and len(order) > TOWNS_ACROSS:
         others = [line for seat in order if seat != player for line in _summary(view, seat, lang, markup)]
         lines += _side_by_side(_block(state.side, view, player, lang, markup), others)
     else:

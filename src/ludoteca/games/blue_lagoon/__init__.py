@@ -61,8 +61,9 @@ class BlueLagoon(Game[BlueLagoonState, Place]):
     package = __name__
     presets = {"default": {}, **{m["id"]: {"map": m["id"]} for m in maps() if m["id"] != "standard"}}
 
-    def _render(self, state: BlueLagoonState, lang: str, player: int | None, markup: bool) -> str:
-        return render.render(state, lang, player, markup)
+    def _render(self, state: BlueLagoonState, lang: str, player: int | None, markup: bool,
+                compact: bool = True) -> str:
+        return render.render(state, lang, player, markup, compact)
 
     def _parse_action(self, text: str, state: BlueLagoonState | None) -> Place:
         return parse_action(text)

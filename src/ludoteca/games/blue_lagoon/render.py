@@ -51,9 +51,10 @@ def _tile(state, t: int, markup: bool) -> str:
     return _paint(f" {letter} ", "green", markup)
 
 
-def render(state, lang: str, player: int | None, markup: bool) -> str:
+def render(state, lang: str, player: int | None, markup: bool, compact: bool = True) -> str:
     """A text picture of the whole position in `lang`: everything is public, so every `player`
-    sees the same."""
+    sees the same. `compact` keeps every seat's line within 80 columns (False: the lines whole,
+    colour names included, for a pager)."""
     words = _WORDS.get(lang, _WORDS["en"])
     b = board(state.geo)
     # column numbers above the short rows (shifted half a hex) and below the long ones
@@ -79,13 +80,14 @@ def render(state, lang: str, player: int | None, markup: bool) -> str:
     ]
     so_far = state.scores()
     for p in range(state.num_players):
-        lines.append(_seat_line(state, p, so_far[p], words, lang, markup))
+        lines.append(_seat_line(state, p, so_far[p], words, lang, markup, WIDTH if compact else None))
     return "\n".join(lines)
 
 
-def _seat_line(state, p: int, score: float, words: dict, lang: str, markup: bool) -> str:
-    """One seat's pieces, tokens and score; a line wider than 80 columns drops the colour's name
-    (the markup still paints it), then the word "left", so that four seats never wrap."""
+def _seat_line(state, p: int, score: float, words: dict, lang: str, markup: bool, width: int | None) -> str:
+    """One seat's pieces, tokens and score; a line wider than `width` drops the colour's name
+    (the markup still paints it), then the word "left", so that four seats never wrap at 80
+    columns (no `width`: the whole line)."""
     counts = " ".join(f"{letter}{n}" for letter, n in zip(TOKEN_LETTERS, state.counts[p], strict=True))
     earlier = f" ({state.totals[p]} {words['earlier']})" if state.totals[p] and not state.finished else ""
     colour = f" ({written(_COLOUR_NAMES[p], lang)})"
@@ -94,6 +96,6 @@ def _seat_line(state, p: int, score: float, words: dict, lang: str, markup: bool
                 f"{_count(state.villages[p], words, 'village')}{left} · {counts} · "
                 f"{words['score']} {score}{earlier}")
         name = f"{words['seat']} {p}{named}"
-        if len(name) + len(rest) <= WIDTH:
+        if width is None or len(name) + len(rest) <= width:
             break
     return _paint(name, f"bold {_COLOURS[p]}", markup) + rest

@@ -112,8 +112,9 @@ class CitySquareOff(Game[CitySquareOffState, Place]):
             raise OptionError(refusal("option.starters_remain",
                                       remaining=remaining or MESSAGES.message("option.none")))
 
-    def _render(self, state: CitySquareOffState, lang: str, player: int | None, markup: bool) -> str:
-        return render.render(state, lang, player, markup)
+    def _render(self, state: CitySquareOffState, lang: str, player: int | None, markup: bool,
+                compact: bool = True) -> str:
+        return render.render(state, lang, player, markup)  # two grids: one picture at every size
 
     def _components(self, state: CitySquareOffState, lang: str) -> dict[str, str]:
         return render.component_texts(state, lang)

@@ -67,8 +67,9 @@ class HappyCity(Game[HappyCityState, Move]):
         "young_players": {"young_players": True},
     }
 
-    def _render(self, state: HappyCityState, lang: str, player: int | None, markup: bool) -> str:
-        return render.render(state, lang, player, markup)
+    def _render(self, state: HappyCityState, lang: str, player: int | None, markup: bool,
+                compact: bool = True) -> str:
+        return render.render(state, lang, player, markup, compact)
 
     def _components(self, state: HappyCityState, lang: str) -> dict[str, str]:
         return render.component_texts(state, lang)

@@ -16,7 +16,7 @@ RICH_COLOURS = ("yellow", "blue", "green", "dark_orange", "magenta")
 LABELS = MESSAGES.tree("render")
 # The tallest picture (in rows of 80 columns, estimated with a margin) that leaves room for a
 # prompt and the actions at 80 × 24; a taller one draws the other seats' cities as their colour
-# counts (the viewer's city stays whole).
+# counts (the viewer's city stays whole), unless it is drawn whole (`compact=False`, for a pager).
 ROWS, COLUMNS = 18, 80
 
 
@@ -35,15 +35,17 @@ def _card(key: str, lang: str, markup: bool, colour: int | None = None) -> str:
     return text
 
 
-def render(state: HappyCityState, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
+def render(state: HappyCityState, lang: str = "en", player: int | None = None, markup: bool = False,
+           compact: bool = True) -> str:
     """Everything public: the picture is the same for every seat (Happy City has no hands), but a
-    crowded table shows the viewer's city whole and the others summarised."""
+    crowded table shows the viewer's city whole and the others summarised (unless `compact` is
+    False: every city whole, for a pager)."""
     words = LABELS.get(lang, LABELS["en"])
-    plain = _lines(state, lang, player, False, words, compact=False)
-    compact = player is not None and sum(map(_rows, plain)) > ROWS
-    if not markup and not compact:
+    plain = _lines(state, lang, player, False, words, summarised=False)
+    summarised = compact and player is not None and sum(map(_rows, plain)) > ROWS
+    if not markup and not summarised:
         return "\n".join(plain)
-    return "\n".join(_lines(state, lang, player, markup, words, compact))
+    return "\n".join(_lines(state, lang, player, markup, words, summarised))
 
 
 def _rows(line: str) -> int:
@@ -53,7 +55,7 @@ def _rows(line: str) -> int:
 
 
 def _lines(state: HappyCityState, lang: str, player: int | None, markup: bool, words: dict,
-           compact: bool) -> list[str]:
+           summarised: bool) -> list[str]:
     lines = [_header(state, words)]
     display = ", ".join(_card(k, lang, markup) for k in state.display) or words["empty"]
     lines.append(f"{words['display']}: {display}")
@@ -80,7 +82,7 @@ def _lines(state: HappyCityState, lang: str, player: int | None, markup: bool, w
         )
         city = state.cities[p]
         market = state.markets[p]
-        if compact and p != player:
+        if summarised and p != player:
             lines.append("    " + _summary(city, market, words))
             continue
         cards = [_card(k, lang, markup, scoring.colour_at(city, s, market)) for s, k in enumerate(city)]

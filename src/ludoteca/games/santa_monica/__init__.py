@@ -119,8 +119,9 @@ class SantaMonica(Game[SantaMonicaState, Action]):
             if tiles[0] == tiles[1]:
                 raise OptionError(refusal("game.faces_faces2_are_two", faces=faces[0], faces2=faces[1]))
 
-    def _render(self, state: SantaMonicaState, lang: str, player: int | None, markup: bool) -> str:
-        return render.render(state, lang, player, markup)
+    def _render(self, state: SantaMonicaState, lang: str, player: int | None, markup: bool,
+                compact: bool = True) -> str:
+        return render.render(state, lang, player, markup, compact)
 
     def _components(self, state: SantaMonicaState, lang: str) -> dict[str, str]:
         return render.component_texts(state, lang)

@@ -16,13 +16,15 @@ CELL = 11
 WIDTH = 78
 ROW_LABEL = 4
 # The tallest picture that leaves room for a prompt and the actions at 80 × 24; a taller one
-# draws the other seats' cities as one summary line each (the viewer's own city stays whole).
+# draws the other seats' cities as one summary line each (the viewer's own city stays whole),
+# unless it is drawn whole (`compact=False`, for a pager).
 ROWS = 20
 
 
 
 
-def render(state: SantaMonicaState, lang: str = "en", player: int | None = None, markup: bool = False) -> str:
+def render(state: SantaMonicaState, lang: str = "en", player: int | None = None, markup: bool = False,
+           compact: bool = True) -> str:
     words = WORDS.get(lang, WORDS["en"])
     c = state.content
 
@@ -47,7 +49,7 @@ def render(state: SantaMonicaState, lang: str = "en", player: int | None = None,
     lines.append(f"{tokens}; {words['supply']} L/T/V/footprints {supply}")
     scores = state.scores()
     cities = [_city(state, p, words, lang, colour, scores[p], p == player) for p in range(state.num_players)]
-    if player is not None and len(lines) + sum(map(len, cities)) + 1 > ROWS:
+    if compact and player is not None and len(lines) + sum(map(len, cities)) + 1 > ROWS:
         cities = [city if p == player else [city[0], _summary(state, p, words)]
                   for p, city in enumerate(cities)]
     for city in cities:
