@@ -84,8 +84,9 @@ def test_no_clock_by_default_and_a_chosen_clock_is_public(client: TestClient):
     payload = table_of(client, timed["id"])  # a spectator sees it
     clock = payload["table"]["clock"]
     assert (clock["kind"], clock["seconds"], clock["increment"]) == ("game", 600, 5)
-    assert clock["running"] == [True, False]
-    assert 0 < clock["left"][0] <= 600 and clock["left"][1] == 600
+    to_move = payload["table"]["to_move"]
+    assert clock["running"] == [seat in to_move for seat in (0, 1)] and len(to_move) == 1
+    assert 0 < clock["left"][to_move[0]] <= 600 and clock["left"][1 - to_move[0]] == 600
     assert isinstance(payload["now"], float)
     text = json.dumps(payload)
     assert all(seat["token"] not in text for seat in timed["seats"]) and timed["hotseat_token"] not in text
@@ -130,7 +131,7 @@ def test_a_move_clock_starts_afresh_for_every_decision():
     clock = Clock.chosen(ClockSpec(kind="move", seconds=20)).started_for(state, _humans(2), 0.0)
     clock, state = _step(clock, state, 0, 19.0)
     clock, state = _step(clock, state, 1, 25.0)
-    assert clock.left(0, 30.0) == 15 and clock.expired(41.0) == [0]
+    assert clock.left(0, 30.0) == 15 and clock.expired(44.0) == [] and clock.expired(46.0) == [0]
 
 
 def test_in_a_simultaneous_round_every_seat_still_choosing_runs_its_own_clock():
@@ -161,7 +162,7 @@ def test_a_per_move_timeout_has_the_timeout_bot_play_that_decision(client: TestC
     timed = create(client, "blue-lagoon", HUMANS, clock={"kind": "move", "seconds": 1})
     payload = poll(client, timed["id"], lambda p: p["table"]["actions"] >= 1)
     assert payload["table"]["actions"] >= 1, "nobody played for the seat whose clock ran out"
-    assert payload["views"][0]["history"][0][0] == 0
+    assert payload["views"][0]["history"][0][0] == payload["table"]["clock"]["running"].index(False)
     assert payload["table"]["people"]["resigned"] is None and not payload["table"]["is_over"]
 
 
@@ -176,11 +177,11 @@ def test_a_per_move_timeout_in_a_simultaneous_round_plays_for_each_late_seat(cli
 def test_a_per_game_timeout_forfeits_the_seat_and_a_late_move_is_refused(client: TestClient):
     timed = create(client, "santa-monica", HUMANS, clock={"kind": "game", "seconds": 1})
     payload = poll(client, timed["id"], lambda p: p["table"]["people"]["resigned"] is not None)
-    people = payload["table"]["people"]
-    assert people["resigned"] == 0 and people["result"]["timeout"] == 0
-    assert people["result"]["ranking"][0] == 2 and people["result"]["winners"] == [1]
+    people, late_seat = payload["table"]["people"], payload["table"]["to_move"][0]
+    assert people["resigned"] == late_seat and people["result"]["timeout"] == late_seat
+    assert people["result"]["ranking"][late_seat] == 2 and people["result"]["winners"] == [1 - late_seat]
     assert payload["table"]["clock"]["running"] == [False, False]
-    late = act(client, timed["id"], timed["seats"][0]["token"], "anything")
+    late = act(client, timed["id"], timed["seats"][late_seat]["token"], "anything")
     assert late.status_code == 409, late.text
     assert table_of(client, timed["id"])["table"]["actions"] == 0
 
