@@ -219,3 +219,24 @@ def test_a_restart_keeps_the_clocks_and_enforces_them_from_the_database(db_file:
         assert after["left"][1] <= before["left"][1]  # running: the restart did not reset it
         payload = poll(client, timed["id"], lambda p: p["table"]["actions"] >= 1)
         assert payload["table"]["actions"] >= 1, "the clock that ran out during the restart was not enforced"
+
+
+def test_an_older_database_gains_the_clock_column(tmp_path):
+    from sqlalchemy import create_engine, inspect, text
+
+    from ludoteca.server.store import Store
+
+    path = tmp_path / "old.sqlite3"
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as connection:  # the tables table as it was before clocks
+        connection.execute(text(
+            "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64), version VARCHAR(32), "
+            "num_players INTEGER, seed BIGINT, options JSON, seats JSON, hotseat_token VARCHAR(80), "
+            "created DATETIME, finished BOOLEAN, epoch INTEGER NOT NULL DEFAULT 0)"))
+        connection.execute(text("INSERT INTO tables VALUES ('t', 'blue-lagoon', '1', 2, 4, '{}', '[]', "
+                                "'sha256:x', '2026-01-01 00:00:00', 0, 0)"))
+    engine.dispose()
+    store = Store(f"sqlite:///{path}")
+    assert "clock" in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    assert Clock.from_stored(store.load("t")[0].clock) is None
+    store.dispose()
