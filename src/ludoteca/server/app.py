@@ -26,6 +26,7 @@ from ludoteca.bots import BOTS, LEVELS
 from ludoteca.core import IllegalAction, LudotecaError
 
 from .bots import BotRunner
+from .clocks import Clock, ClockSpec
 from .guard import (
     PROTOCOL,
     BodyLimit,
@@ -73,6 +74,7 @@ class NewTable(BaseModel):
     )
     seed: int | None = Field(None, ge=-INT64, lt=INT64, description="default: 63 random bits")
     people: PeopleSpec | None = Field(None, description="the creator's name; whether the lobby lists it")
+    clock: ClockSpec | None = Field(None, description="default: no clock (see docs/SERVER.md, Clocks)")
 
 
 class ActionRequest(BaseModel):
@@ -120,7 +122,7 @@ def create_app(
         listener = None
         if is_postgres(url):
             listener = Listener(url, tables.changed_elsewhere, tables.lost_notifications)
-        runner = BotRunner(tables, settings) if settings.bot_runner else None
+        runner = BotRunner(tables, settings, app.state.people) if settings.bot_runner else None
         if listener is not None:
             listener.start()
             with suppress(TimeoutError):
@@ -207,8 +209,9 @@ def create_app(
             raise TooMany(MESSAGES.message("table.too_many"), wait)
         seats = [s.model_dump() for s in spec.seats] if spec.seats is not None else None
         people = checked_people(spec.people)  # a bad name is refused before any table exists
+        clock = Clock.chosen(spec.clock)  # and so is a clock out of bounds
         table, tokens, hotseat = await tables().create(spec.game, spec.num_players, spec.options, seats,
-                                                       spec.seed)
+                                                       spec.seed, clock)
         await request.app.state.people.setup(table, people)
         return _links(table, tokens, hotseat)
 

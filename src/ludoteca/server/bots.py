@@ -34,6 +34,8 @@ from multiprocessing.connection import Connection
 from ludoteca.bots import LEVELS
 from ludoteca.core import LudotecaError, State
 
+from .clocks import TIMEOUT_BOT, TIMEOUT_LEVEL, on_deadline
+from .people import People
 from .settings import Settings
 from .store import BotTurn
 from .tables import Conflict, StaleMove, Tables
@@ -47,9 +49,10 @@ POLL_SECONDS = 0.5  # how often a lane looks for due turns without being woken
 class BotRunner:
     """Plays the due bot turns of every table it can claim, lane by lane."""
 
-    def __init__(self, tables: Tables, settings: Settings):
+    def __init__(self, tables: Tables, settings: Settings, people: People | None = None):
         self.tables = tables
         self.settings = settings
+        self.people = people  # for a per-game clock that runs out: the seat forfeits (clocks.py)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"[:64]
         self.capacity = {lane: max(1, settings.bot_processes.get(lane, 1)) for lane in LEVELS}
         self.pools: dict[str, ProcessPoolExecutor] = {}
@@ -143,6 +146,9 @@ class BotRunner:
         table = await self.tables.get(turn.table_id)
         await self.tables.refresh(table)
         seats = table.bot_seats_to_move()
+        if len(table.state.history) == turn.seq and not seats and table.clock is not None:
+            await on_deadline(self.tables, self.people, table, turn, self._timeout_choice(turn, table.id))
+            return
         if len(table.state.history) != turn.seq or not seats:
             await self._in_lane(turn.lane, self.tables.store.drop_bot_turn, turn)  # stale: nothing to play
             return
@@ -159,6 +165,16 @@ class BotRunner:
             action = await self._think(state, seat, spec.bot or "random", spec.level or "normal",
                                        turn.lane, table.id)
         await self.tables.act_bot(table, seat, action, turn.seq, epoch)
+
+    def _timeout_choice(self, turn: BotTurn, table_id: str):
+        """How a seat whose per-move clock ran out gets its move: the timeout bot, thought in this
+        lane's processes (its first legal move after repeated failures, as for any bot)."""
+        async def choose(state: State, seat: int) -> str:
+            if turn.failures >= self.settings.bot_attempts:
+                return str(state.legal_actions(seat)[0])
+            return await self._think(state, seat, TIMEOUT_BOT, TIMEOUT_LEVEL, turn.lane, table_id)
+
+        return choose
 
     async def _think(self, state: State, seat: int, bot: str, level: str, lane: str, table_id: str) -> str:
         pool = self._pool(lane)
@@ -242,7 +258,7 @@ async def run_worker(settings: Settings) -> None:
     url = database_url(settings.database)
     store = Store(url)
     tables = Tables(store, settings)
-    runner = BotRunner(tables, settings)
+    runner = BotRunner(tables, settings, People(tables))
     listener = None
     if is_postgres(url):  # a move anywhere may make a bot due: look at once instead of at the next poll
         async def wake(_table_id: str, _count: int, _epoch: int) -> None:

@@ -18,9 +18,15 @@ def add_tables_epoch(connection: Connection) -> None:
     connection.execute(text("ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0"))
 
 
+def add_tables_clock(connection: Connection) -> None:
+    """`tables.clock`, the state of a table's clock (JSON; NULL: the table has none)."""
+    connection.execute(text("ALTER TABLE tables ADD COLUMN clock JSON"))
+
+
 # (table, column, step): the step adds that column to a database written before it existed
 MIGRATIONS: tuple[tuple[str, str, Callable[[Connection], None]], ...] = (
     ("tables", "epoch", add_tables_epoch),
+    ("tables", "clock", add_tables_clock),
 )
 
 

@@ -117,6 +117,9 @@ class TableRow(Base):
     # Bumped by every undo: a write is valid only for the epoch of the position it was made for,
     # so a bot that thought about a branch since taken back can never store its move in a new one.
     epoch: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The table's clock, if it has one (see clocks.py): written with every action, so that every
+    # process reads the same times; None for a table without a clock.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 
 class ActionRow(Base):
@@ -182,6 +185,15 @@ class BotTurn:
 
 
 @dataclass(frozen=True)
+class Changes:
+    """A stored table as another process left it: its epoch, the actions newer than ours, its clock."""
+
+    epoch: int
+    actions: list[list]
+    clock: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
 class NextBotTurn:
     """What an append leaves to the bots: None when no bot is to move."""
 
@@ -217,7 +229,7 @@ class Store:
 
     def append_action(
         self, table_id: str, epoch: int, seq: int, player: int, text_: str, finished: bool,
-        bots: NextBotTurn | None, has_bots: bool = True,
+        bots: NextBotTurn | None, has_bots: bool = True, clock: dict[str, Any] | None = None,
     ) -> None:
         """Store action number `seq` of the table at `epoch` (and whether it ended the game, and
         whose turn is next) in one transaction, and tell every process; raises `SeqTaken` if that
@@ -228,9 +240,9 @@ class Store:
         whether the game is over and holds the row until the commit, so an undo elsewhere waits
         for it), the insert, which sends the notification on PostgreSQL (delivered when, and only
         if, the transaction commits), and the commit. A table without bots (`has_bots` False)
-        never has a bot turn to clear."""
-        guard = (update(TableRow).where(TableRow.id == table_id, TableRow.epoch == epoch)
-                 .values(finished=finished))
+        never has a bot turn to clear. A table with a clock stores its new `clock` in the guard."""
+        written = {"finished": finished} if clock is None else {"finished": finished, "clock": clock}
+        guard = update(TableRow).where(TableRow.id == table_id, TableRow.epoch == epoch).values(**written)
         action = insert(ActionRow).values(table_id=table_id, seq=seq, player=player, text=text_)
         if self.postgres:
             action = action.returning(func.pg_notify(CHANNEL, f"{table_id} {seq + 1} {epoch}"))
@@ -246,18 +258,20 @@ class Store:
         except IntegrityError as error:
             raise SeqTaken(table_id) from error
 
-    def shorten(self, table_id: str, epoch: int, count: int, keep: int, bots: NextBotTurn | None) -> int:
+    def shorten(self, table_id: str, epoch: int, count: int, keep: int, bots: NextBotTurn | None,
+                clock: dict[str, Any] | None = None) -> int:
         """Take the table back from `count` actions to its first `keep` (an undo), with its due bot
         turn, in one transaction; the table's new epoch. `Stale` if the table is not at `epoch`
         with `count` actions any more (another process moved or took back meanwhile).
 
         The epoch is bumped first: that holds the table's row, so a move being stored elsewhere
         either commits before (and is counted, and refused here) or waits and then fails its
-        own guard; no action can be left stored beyond the shorter game."""
+        own guard; no action can be left stored beyond the shorter game. A table with a clock
+        stores its restarted `clock` in the same statement."""
+        written = {"epoch": epoch + 1, "finished": False, **({"clock": clock} if clock is not None else {})}
         with self.engine.begin() as connection:
             bumped = connection.execute(
-                update(TableRow).where(TableRow.id == table_id, TableRow.epoch == epoch)
-                .values(epoch=epoch + 1, finished=False))
+                update(TableRow).where(TableRow.id == table_id, TableRow.epoch == epoch).values(**written))
             stored = connection.execute(
                 select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)).scalar()
             if bumped.rowcount != 1 or stored != count:
@@ -294,12 +308,12 @@ class Store:
                 return None
             return row, self._actions(session, table_id, 0)
 
-    def changes_from(self, table_id: str, start: int) -> tuple[int, list[list]] | None:
-        """The table's epoch and its actions from number `start` on, read in one statement (one
-        snapshot), to catch up with another process; None if the table is gone."""
+    def changes_from(self, table_id: str, start: int) -> Changes | None:
+        """The table's epoch, its actions from number `start` on and its clock, read in one
+        statement (one snapshot), to catch up with another process; None if the table is gone."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(TableRow.epoch, ActionRow.player, ActionRow.text)
+                select(TableRow.epoch, TableRow.clock, ActionRow.player, ActionRow.text)
                 .select_from(TableRow)
                 .outerjoin(ActionRow, and_(ActionRow.table_id == TableRow.id, ActionRow.seq >= start))
                 .where(TableRow.id == table_id)
@@ -307,7 +321,8 @@ class Store:
             ).all()
         if not rows:
             return None
-        return rows[0].epoch, [[player, text_] for _, player, text_ in rows if player is not None]
+        newer = [[row.player, row.text] for row in rows if row.player is not None]
+        return Changes(rows[0].epoch, newer, rows[0].clock)
 
     @staticmethod
     def _actions(session: Session, table_id: str, start: int) -> list[list]:

@@ -29,6 +29,7 @@ from ludoteca.bots.messages import MESSAGES as BOT_MESSAGES
 from ludoteca.core import LANGUAGES, IllegalAction, LudotecaError, OptionError, State
 from ludoteca.core.messages import Message
 
+from .clocks import Clock, refuse_if_out_of_time, stamped
 from .guard import same_digest, token_digest
 from .messages import MESSAGES
 from .settings import OPERATOR_OPTIONS, Settings
@@ -105,6 +106,7 @@ class LiveTable:
     messages: dict[Access, str] = field(default_factory=dict)  # payloads of this position, as sent
     last_used: float = field(default_factory=time.monotonic)
     people: dict[str, Any] = field(default_factory=dict)  # names, presence, resign: see people.py
+    clock: Clock | None = None  # the table's clock at this position, if it has one: see clocks.py
 
     @property
     def resigned(self) -> bool:
@@ -132,10 +134,13 @@ class LiveTable:
     def bot_seats_to_move(self) -> list[int]:
         return [p for p in self.state.to_move if self.seats[p].kind == "bot"]
 
-    def next_bots(self, state: State, delay: float) -> NextBotTurn | None:
-        """The bot turn `state` leaves, in the lane of the first bot to move (its level)."""
+    def next_bots(self, state: State, delay: float, clock: Clock | None = None) -> NextBotTurn | None:
+        """The bot turn `state` leaves, in the lane of the first bot to move (its level); else,
+        with a `clock`, the turn that acts when the first running clock runs out (clocks.py)."""
         bots = [p for p in state.to_move if self.seats[p].kind == "bot"] if not self.resigned else []
-        return NextBotTurn(self.seats[bots[0]].level or "normal", delay) if bots else None
+        if bots:
+            return NextBotTurn(self.seats[bots[0]].level or "normal", delay)
+        return clock.due_turn() if clock is not None and not self.resigned else None
 
     def info(self) -> dict[str, Any]:
         state = self.state
@@ -152,6 +157,7 @@ class LiveTable:
             "is_over": state.is_over,
             "actions": len(state.history),
             "people": self.people,
+            "clock": self.clock.public(time.time(), self.resigned or state.is_over) if self.clock else None,
         }
 
     def seat_payload(self, seat: int | None) -> dict[str, Any]:
@@ -185,7 +191,7 @@ class LiveTable:
         text = self.messages.get(access)
         if text is None:
             text = self.messages[access] = json.dumps(self.payload(access))
-        return text
+        return stamped(text) if self.clock is not None else text
 
     def become(self, state: State, epoch: int | None = None) -> None:
         """Take `state` (already stored, at `epoch` if it changed) as the table's position and wake
@@ -225,6 +231,7 @@ class Tables:
         options: dict[str, Any],
         seats: list[dict[str, Any]] | None,
         seed: int | None = None,
+        clock: Clock | None = None,
     ) -> tuple[LiveTable, list[str | None], str]:
         """A new table, with each human seat's token and the hot-seat token (only their digests are
         kept). Raises `OptionError` for a bad game, option, player count or seat."""
@@ -245,6 +252,7 @@ class Tables:
             seats=_seats(_seat_specs(seats, num_players), tokens),
             hotseat_hash=hash_token(hotseat),
         )
+        table.clock = clock.started_for(state, table.seats, time.time()) if clock is not None else None
         row = TableRow(
             id=table.id,
             game=game.info.id,
@@ -256,8 +264,9 @@ class Tables:
             hotseat_token=table.hotseat_hash,
             created=now(),
             finished=False,
+            clock=table.clock.stored() if table.clock is not None else None,
         )
-        bots = table.next_bots(state, self.settings.bot_delay)
+        bots = table.next_bots(state, self.settings.bot_delay, table.clock)
         await asyncio.to_thread(self.store.create_table, row, bots)
         self._remember(table)
         self.announce_bots(bots)
@@ -289,14 +298,15 @@ class Tables:
         if table is None:
             table = LiveTable(id=row.id, state=_replayed(row, actions),
                               seats=[Seat.from_stored(seat) for seat in row.seats],
-                              hotseat_hash=stored_hash(row.hotseat_token), people=people, epoch=row.epoch)
+                              hotseat_hash=stored_hash(row.hotseat_token), people=people, epoch=row.epoch,
+                              clock=Clock.from_stored(row.clock))
             self._remember(table)
             await self._ensure_bot_turn(table)
         return table
 
     async def _ensure_bot_turn(self, table: LiveTable) -> None:
         """A table stored before bot turns were recorded gets its due bot turn when first loaded."""
-        bots = table.next_bots(table.state, 0.0)
+        bots = table.next_bots(table.state, 0.0, table.clock)
         if bots is not None:
             await asyncio.to_thread(self.store.ensure_bot_turn, table.id, len(table.state.history), bots)
             self.announce_bots(bots)
@@ -331,6 +341,7 @@ class Tables:
                 check_seen(table, seen)
                 _refuse_if_resigned(table)
                 acting = _acting_seat(table, access, seat)
+                refuse_if_out_of_time(table, acting)
                 trial = table.state.clone()
                 trial.apply(text, acting)
                 if await self._store(table, trial):
@@ -356,16 +367,19 @@ class Tables:
         first (after catching up with it) or took the table back (after reloading it)."""
         seq = len(trial.history) - 1
         player, canonical = trial.history[-1]
-        bots = table.next_bots(trial, self.settings.bot_delay)
+        clock = table.clock and table.clock.after(table.state, trial, player, table.seats, time.time())
+        bots = table.next_bots(trial, self.settings.bot_delay, clock)
         try:
             await asyncio.to_thread(self.store.append_action, table.id, table.epoch, seq, player, canonical,
-                                    trial.is_over, bots, table.has_bots)
+                                    trial.is_over, bots, table.has_bots or clock is not None,
+                                    clock.stored() if clock is not None else None)
         except SeqTaken:
             await self._catch_up_locked(table)
             return False
         except Stale:
             await self.reload_locked(table)
             return False
+        table.clock = clock
         table.become(trial)
         self.announce_bots(bots)
         return True
@@ -396,7 +410,7 @@ class Tables:
         changes = await asyncio.to_thread(self.store.changes_from, table.id, len(table.state.history))
         if changes is None:
             return
-        epoch, newer = changes
+        epoch, newer = changes.epoch, changes.actions
         if epoch != table.epoch:
             await self.reload_locked(table)
             return
@@ -410,6 +424,7 @@ class Tables:
             log.error("table %s could not replay its stored actions; reloading", table.id)
             self.live.pop(table.id, None)
             return
+        table.clock = Clock.from_stored(changes.clock)
         table.become(state)
 
     async def reload_locked(self, table: LiveTable) -> None:
@@ -419,6 +434,7 @@ class Tables:
         if loaded is None:
             return
         row, actions = loaded
+        table.clock = Clock.from_stored(row.clock)
         table.become(_replayed(row, actions), row.epoch)
 
     async def lost_notifications(self) -> None:

@@ -12,6 +12,7 @@ bots' due turn follows the new position.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from ludoteca.core import LANGUAGES, IllegalAction, State
@@ -54,12 +55,15 @@ async def take_back(tables: Tables, table: LiveTable, seat: int, seen: int | Non
         if table.state.is_over or table.resigned:
             raise IllegalAction(MESSAGES.message("undo.game_over"))
         state: State = table.state.undone(seat, humans(table))  # IllegalAction says why not
-        bots = table.next_bots(state, tables.settings.bot_delay)
+        clock = table.clock.restarted(state, table.seats, time.time()) if table.clock else None  # clocks.py
+        bots = table.next_bots(state, tables.settings.bot_delay, clock)
         try:
             epoch = await asyncio.to_thread(tables.store.shorten, table.id, table.epoch,
-                                            len(table.state.history), len(state.history), bots)
+                                            len(table.state.history), len(state.history), bots,
+                                            clock.stored() if clock is not None else None)
         except Stale:
             await tables.reload_locked(table)
             raise moved_on() from None
+        table.clock = clock
         table.become(state, epoch)
         tables.announce_bots(bots)

@@ -104,6 +104,41 @@ function optionField(option, lang) {
   return el("div", { class: "field" }, el("label", { for: id }, label), input, note);
 }
 
+/** The clock chosen at creation: none, seconds for every decision, or minutes per seat for the
+ * game (with an increment). The server checks the bounds and answers in the page's language. */
+function clockField() {
+  const kind = el("select", { id: "clock-kind", name: "clock_kind", "aria-describedby": "clock-help" },
+    ["none", "move", "game"].map((k) => el("option", { value: k }, t(`clock_${k}`))));
+  const amount = el("input", { id: "clock-amount", name: "clock_amount", type: "number", min: 1, step: "any", required: true });
+  const increment = el("input", { id: "clock-increment", name: "clock_increment", type: "number", min: 0, max: 600, value: 0 });
+  const amountLabel = el("label", { for: "clock-amount" });
+  const amountField = el("div", { class: "field" }, amountLabel, amount);
+  const incrementField = el("div", { class: "field" }, el("label", { for: "clock-increment" }, t("clockIncrement")), increment);
+  const sync = () => {
+    amountField.hidden = kind.value === "none";
+    amount.disabled = amountField.hidden;
+    incrementField.hidden = kind.value !== "game";
+    increment.disabled = incrementField.hidden;
+    amountLabel.textContent = t(kind.value === "game" ? "clockMinutes" : "clockSeconds");
+    if (!amount.value) amount.value = kind.value === "game" ? 10 : 60;
+  };
+  kind.addEventListener("change", () => { amount.value = ""; sync(); });
+  amount.addEventListener("change", sync);
+  sync();
+  return el("fieldset", { class: "clock-choice" }, el("legend", {}, t("clock")),
+    el("div", { class: "field" }, el("label", { for: "clock-kind" }, t("clockKind")), kind), amountField, incrementField,
+    el("small", { id: "clock-help" }, t("clockHelp")));
+}
+
+/** The `clock` of a creation request from the form (the server checks the bounds). */
+function chosenClock(data) {
+  const kind = data.get("clock_kind") || "none";
+  if (kind === "none") return null;
+  const amount = Number(data.get("clock_amount"));
+  if (kind === "move") return { kind, seconds: Math.round(amount) };
+  return { kind, seconds: Math.round(amount * 60), increment: Math.round(Number(data.get("clock_increment") || 0)) };
+}
+
 function seatRow(index) {
   const kind = el("select", { name: `seat-${index}`, "aria-label": `${t("seat")} ${index}` },
     el("option", { value: "human", selected: index === 0 }, t("human")),
@@ -140,6 +175,7 @@ function drawForm(info, scroll = true) {
     info.options.length ? el("fieldset", {}, el("legend", {}, t("options")),
       info.options.map((o) => optionField(o, lang))) : null,
     el("fieldset", {}, el("legend", {}, t("seats")), seats),
+    clockField(),
     el("div", { class: "field" }, el("label", { for: "creator-name" }, t("yourName")),
       el("input", { id: "creator-name", name: "creator_name", maxlength: 24, autocomplete: "nickname",
         value: localStorage.getItem("ludoteca.name") || "" }),
@@ -177,7 +213,7 @@ async function submit(info, form) {
   const people = { name: name || null, public: data.has("public") };
   try {
     const table = await api("/api/tables", {
-      method: "POST", body: JSON.stringify({ game: info.id, num_players: n, options, seats, people }),
+      method: "POST", body: JSON.stringify({ game: info.id, num_players: n, options, seats, people, clock: chosenClock(data) }),
     });
     if (name) localStorage.setItem("ludoteca.name", name);
     localStorage.setItem(`ludoteca.links.${table.id}`, JSON.stringify(table));

@@ -23,6 +23,7 @@ let notice = null; // {key, detail}: a readable message after a refused move, ke
 let undoAnswer = null; // {seat, actions, allowed, reason} from the server, for the shown seat
 let notation = false; // the log shows the game's notation instead of sentences
 let retries = 0; // reconnection attempts since the connection was last open
+let receivedAt = 0; // performance.now() when the latest payload arrived: clocks count down from it
 // What each seat saw right after its own last action: {view, moves}. Everything that changed since
 // is marked on the board (and in the log) until that seat acts again. A spectator's baseline is the
 // position it saw before the latest change.
@@ -101,6 +102,7 @@ function receive(next, { answer = false, force = false } = {}) {
   }
   const previous = payload;
   payload = next;
+  receivedAt = performance.now();
   if (!next.you.seats.length && previous) baselines.set(SPECTATOR, snapshot(previous.views[0]));
   for (const view of next.views) {
     if (view.seat !== null && !baselines.has(view.seat)) baselines.set(view.seat, snapshot(view));
@@ -315,8 +317,43 @@ function drawSeats(table) {
       el("span", { class: "mark", "aria-hidden": "true" }, `${SEAT_MARKS[seat.seat]} `),
       el("strong", { class: "seat-name" }, seatName(seat.seat)), who, mine.includes(seat.seat) ? ` (${t("you")})` : "",
       moving ? el("span", { class: "moving-mark" }, ` · ${t("toMove")}`) : "",
-      seat.kind === "human" ? presence(seat.seat) : "");
+      seat.kind === "human" ? presence(seat.seat) : "",
+      seat.kind === "human" && table.clock ? el("span", { class: "clock", dataset: { clock: seat.seat } }) : "");
   }));
+  tickClocks();
+}
+
+/** The seconds `seat` has left now: the server's figure at `clock.at`, less what has passed since
+ * (on the server's clock until the message was sent, on this page's since it arrived). */
+function secondsLeft(clock, seat) {
+  if (!clock.running[seat]) return clock.left[seat];
+  const sent = (payload.now ?? clock.at) - clock.at;
+  return Math.max(0, clock.left[seat] - sent - (performance.now() - receivedAt) / 1000);
+}
+
+function formatClock(seconds) {
+  const whole = Math.ceil(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const ss = String(whole % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/** Redraw only the clocks of the seat bar, several times a second, so the running ones tick. */
+function tickClocks() {
+  const clock = payload?.table.clock;
+  if (!clock) return;
+  for (const box of document.querySelectorAll("[data-clock]")) {
+    const seat = Number(box.dataset.clock);
+    const left = secondsLeft(clock, seat);
+    const running = clock.running[seat] && !isOver(payload.table);
+    box.textContent = ` ⏱ ${formatClock(left)}`;
+    box.classList.toggle("running", running);
+    box.classList.toggle("low", running && left <= 10);
+    box.classList.toggle("out", left <= 0);
+    box.title = t(clock.kind === "move" ? "clockMoveLeft" : "clockGameLeft", { time: formatClock(left) });
+    box.setAttribute("aria-label", box.title);
+  }
 }
 
 /** Online while a link of the seat has the table open (as the server counts its sockets). */
@@ -443,6 +480,8 @@ function verdict(result) {
  * not fit, the last round played), else the last move in words. */
 function endReason(lang) {
   const resigned = payload.table.people?.resigned ?? null;
+  const timedOut = payload.table.people?.result?.timeout ?? null;
+  if (timedOut !== null) return `${seatName(timedOut)} ${t("ranOutOfTime")}`;
   if (resigned !== null) return `${seatName(resigned)} ${t("resignedWho")}`;
   const shown = currentView();
   const own = renderer.endReason?.(shown.view, lang);
@@ -530,6 +569,7 @@ async function main() {
   window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(draw, 150); });
   receive(first);
   connect();
+  setInterval(tickClocks, 250);
 }
 
 main();

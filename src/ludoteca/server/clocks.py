@@ -1,0 +1,239 @@
+"""Clocks at a table: none, a time per decision, or a time per seat for the whole game.
+
+A clock is chosen when the table is created and is public (every payload carries it, spectators'
+too). Only human seats have a clock: a bot's thinking time is the server's business, not a rule.
+
+**What is stored.** The clock's state lives in the table's row (`tables.clock`, JSON): the
+choice, each seat's remaining time when its running turn began, and when that turn began (a
+timestamp in seconds). It is written in the same statement that guards each stored action
+(`Store.append_action`), so every process on the database reads the same clock, a restart loses
+nothing, and a lost race stores no clock either.
+
+**How time is counted.** A seat's time runs while it is among the seats to move (in a
+simultaneous round every seat still choosing runs its own clock). Each action the seat plays
+ends the running stretch: a per-move clock starts afresh for the next decision; a per-game clock
+keeps what was left, and gets the increment back when the seat's turn ends (it is no longer to
+move). An undo restarts the running stretch of every seat to move at the moment of the undo, with
+the time each had left: the time spent on the moves taken back is not given back.
+
+**On timeout** (decided here, see docs/SERVER.md): a per-move clock that runs out has the
+`heuristic` bot play that one decision for the seat (quick, and a sensible move), and the seat
+plays on; a per-game clock that runs out forfeits the seat as a resignation does (the game ends,
+the seat is last, the result says it ran out of time). A move that arrives after a per-game clock
+ran out is refused. The server enforces timeouts with no browser connected: the action that
+starts a human's clock records a due turn in `bot_turns` at the moment the clock would run out,
+and the bot runners claim it with the same lease as a bot's move, so exactly one runner across all
+processes acts, and a crashed runner's claim is taken over when its lease expires.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from ludoteca.core import IllegalAction, OptionError, State
+
+from .messages import MESSAGES
+from .store import NextBotTurn
+
+if TYPE_CHECKING:
+    from .people import People
+    from .store import BotTurn
+    from .tables import LiveTable, Seat, Tables
+
+# Bounds of a clock, in seconds (a second at least, so tests can time out quickly; the form
+# offers sensible values): per decision up to an hour, per seat up to a day, increment ≤ 10 min.
+MOVE_SECONDS = (1, 3600)
+GAME_SECONDS = (1, 86400)
+INCREMENT_SECONDS = (0, 600)
+TIMEOUT_BOT = "heuristic"  # plays a decision whose per-move clock ran out
+TIMEOUT_LEVEL = "easy"
+TIMEOUT_LANE = "easy"  # the runners' lane that serves timeouts: the heuristic bot takes milliseconds
+INT32 = 2**31
+
+
+class ClockSpec(BaseModel):
+    """The clock chosen at creation."""
+
+    kind: Literal["none", "move", "game"] = Field("none", description=(
+        "none; move: `seconds` for every decision; game: `seconds` per seat for the whole game"))
+    seconds: int | None = Field(None, ge=-INT32, lt=INT32, description=(
+        f"move: {MOVE_SECONDS[0]}–{MOVE_SECONDS[1]}; game: {GAME_SECONDS[0]}–{GAME_SECONDS[1]}"))
+    increment: int = Field(0, ge=-INT32, lt=INT32, description=(
+        f"game only: seconds added when a seat's turn ends, {INCREMENT_SECONDS[0]}–{INCREMENT_SECONDS[1]}"))
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The clock of a table at one position. `remaining[seat]`: the seconds the seat had when its
+    running stretch began (or has, when it does not run); `started[seat]`: when that stretch began
+    (seconds since the epoch), None while the seat does not run (not to move, or a bot)."""
+
+    kind: str  # "move" or "game"
+    seconds: float
+    increment: float
+    remaining: tuple[float, ...]
+    started: tuple[float | None, ...]
+
+    # ---- creation and storage -----------------------------------------------------------------
+
+    @classmethod
+    def chosen(cls, spec: ClockSpec | None) -> Clock | None:
+        """The clock a creation asks for, checked against the bounds (an `OptionError` in both
+        languages otherwise); None for no clock. Seats are filled in by `started_for`."""
+        if spec is None or spec.kind == "none":
+            if spec is not None and (spec.seconds is not None or spec.increment):
+                raise OptionError(MESSAGES.message("clock.none_with_time"))
+            return None
+        low, high = MOVE_SECONDS if spec.kind == "move" else GAME_SECONDS
+        if spec.seconds is None or not low <= spec.seconds <= high:
+            raise OptionError(MESSAGES.message(f"clock.{spec.kind}_seconds", low=low, high=high,
+                                               seconds=spec.seconds if spec.seconds is not None else "—"))
+        low_inc, high_inc = INCREMENT_SECONDS
+        if spec.increment and spec.kind == "move":
+            raise OptionError(MESSAGES.message("clock.move_increment"))
+        if not low_inc <= spec.increment <= high_inc:
+            raise OptionError(MESSAGES.message("clock.increment", low=low_inc, high=high_inc,
+                                               seconds=spec.increment))
+        return cls(spec.kind, float(spec.seconds), float(spec.increment), (), ())
+
+    def started_for(self, state: State, seats: list[Seat], at: float) -> Clock:
+        """The clock of a new table: every human seat has the full time; those to move run."""
+        count = state.num_players
+        return replace(self, remaining=(self.seconds,) * count,
+                       started=tuple(at if _runs(p, state, seats) else None for p in range(count)))
+
+    def stored(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seconds": self.seconds, "increment": self.increment,
+                "remaining": list(self.remaining), "started": list(self.started)}
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any] | None) -> Clock | None:
+        if not data:
+            return None
+        return cls(data["kind"], float(data["seconds"]), float(data["increment"]),
+                   tuple(float(r) for r in data["remaining"]),
+                   tuple(None if s is None else float(s) for s in data["started"]))
+
+    # ---- time -----------------------------------------------------------------------------------
+
+    def left(self, seat: int, at: float) -> float:
+        """The seconds `seat` has left at `at` (negative once it ran out)."""
+        started = self.started[seat]
+        return self.remaining[seat] - (at - started if started is not None else 0.0)
+
+    def after(self, before: State, after: State, mover: int, seats: list[Seat], at: float) -> Clock:
+        """The clock once `mover`'s action (stored at `at`) took the table from `before` to `after`."""
+        remaining, started = list(self.remaining), list(self.started)
+        for seat in range(after.num_players):
+            runs = _runs(seat, after, seats)
+            ends_stretch = started[seat] is not None and (seat == mover or not runs)
+            if ends_stretch:
+                remaining[seat] = self.left(seat, at) if self.kind == "game" else self.seconds
+                started[seat] = None
+            if self.kind == "game" and seat in before.to_move and seat not in after.to_move:
+                remaining[seat] += self.increment
+            if runs and started[seat] is None:
+                started[seat] = at
+        return replace(self, remaining=tuple(remaining), started=tuple(started))
+
+    def restarted(self, state: State, seats: list[Seat], at: float) -> Clock:
+        """The clock after an undo to `state`: each seat to move runs from `at` with what it had."""
+        remaining = [self.left(seat, at) if self.kind == "game" else self.seconds
+                     for seat in range(state.num_players)]
+        started = [at if _runs(p, state, seats) else None for p in range(state.num_players)]
+        return replace(self, remaining=tuple(remaining), started=tuple(started))
+
+    def running_seats(self) -> list[int]:
+        return [seat for seat, started in enumerate(self.started) if started is not None]
+
+    def expired(self, at: float) -> list[int]:
+        """The running seats whose time has run out at `at`."""
+        return [seat for seat, started in enumerate(self.started)
+                if started is not None and self.left(seat, at) <= 0]
+
+    def soonest(self, at: float) -> float | None:
+        """Seconds from `at` until the first running seat runs out (≥ 0); None if none runs."""
+        running = [self.left(seat, at) for seat, started in enumerate(self.started) if started is not None]
+        return max(0.0, min(running)) if running else None
+
+    def due_turn(self) -> NextBotTurn | None:
+        """The turn that makes a runner act when the first running clock runs out."""
+        wait = self.soonest(time.time())
+        return None if wait is None else NextBotTurn(TIMEOUT_LANE, wait)
+
+    def public(self, at: float, stopped: bool = False) -> dict[str, Any]:
+        """What every payload carries: the choice, each seat's seconds left at `at` (never below
+        0) and whether it runs (nothing runs once the game is over, a resignation included).
+        Pages count the running ones down from the message's `now`."""
+        return {"kind": self.kind, "seconds": self.seconds, "increment": self.increment, "at": at,
+                "left": [round(max(0.0, self.left(seat, at)), 3) for seat in range(len(self.remaining))],
+                "running": [started is not None and not stopped for started in self.started]}
+
+
+def _runs(seat: int, state: State, seats: list[Seat]) -> bool:
+    return seat in state.to_move and seats[seat].kind == "human" and not state.is_over
+
+
+def stamped(text: str) -> str:
+    """A payload (JSON text, cached per position) with the server's time as it is sent, so that a
+    page counts a clock down from the moment it received it whatever its own clock says."""
+    return f'{text[:-1]}, "now": {json.dumps(time.time())}}}'
+
+
+def refuse_if_out_of_time(table: LiveTable, seat: int) -> None:
+    """A per-game clock that ran out has lost the game: its late move is refused (lock held)."""
+    clock = table.clock
+    if clock is not None and clock.kind == "game" and seat in clock.expired(time.time()):
+        raise IllegalAction(MESSAGES.message("clock.out_of_time"))
+
+
+# ---- the runner's side: acting when a clock runs out ------------------------------------------------
+
+
+async def on_deadline(tables: Tables, people: People | None, table: LiveTable, turn: BotTurn,
+                      choose) -> None:
+    """A runner claimed a clock's due turn (`Clock.due_turn`) of `table`: wait out what is left
+    (the claim may come a little early, or the clock was restarted), then act for one seat whose
+    time ran out. `choose(state, seat)` is the runner's way of asking the timeout bot for a move.
+    Returns quietly if the table moved on: that move recorded the next due turn."""
+    while True:
+        await tables.refresh(table)
+        clock = table.clock
+        if len(table.state.history) != turn.seq or table.state.is_over or table.resigned or clock is None:
+            return
+        wait = clock.soonest(time.time())
+        if wait is None:
+            return
+        if wait <= 0:
+            break
+        await asyncio.sleep(min(wait, 5.0) + 0.05)
+    seat = clock.expired(time.time())[0]
+    if clock.kind == "move":
+        state, epoch = table.state.clone(), table.epoch
+        action = await choose(state, seat)
+        await tables.act_bot(table, seat, action, turn.seq, epoch)
+    elif people is not None:
+        await forfeit(tables, people, table, seat, turn.seq)
+
+
+async def forfeit(tables: Tables, people: People, table: LiveTable, seat: int, seq: int) -> None:
+    """A per-game clock ran out: the seat resigns, with the result saying it ran out of time.
+    Under the table's lock, and only if no move came in meanwhile (a move stored first counts)."""
+    from .people import resign_result
+
+    async with table.lock:
+        clock = table.clock
+        if (len(table.state.history) != seq or table.state.is_over or table.resigned or clock is None
+                or seat not in clock.expired(time.time())):
+            return
+        result = {**resign_result(table, seat), "timeout": seat}
+        await asyncio.to_thread(people._store_resign, table.id, result)
+        facts = people.facts(table)
+        facts["result"] = result
+        people.publish(table, facts)
