@@ -6,7 +6,6 @@ states. Each game package defines a subclass and registers an instance (see `reg
 
 from __future__ import annotations
 
-import operator
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -15,7 +14,7 @@ from .data import load_text
 from .errors import IllegalAction, LudotecaError, NotationError, OptionError
 from .messages import CORE, Message, in_game
 from .options import Option, parse_options, resolve_options
-from .state import Action, ActionT, State
+from .state import Action, ActionT, State, whole_number
 from .words import PLAYED, SECRET, language, say, seat_name
 
 StateT = TypeVar("StateT", bound=State[Any])
@@ -190,7 +189,7 @@ class Game(Generic[StateT, ActionT]):
         Any integer type is accepted (RL libraries hand out numpy integers), but not `bool`, whose
         `True` would silently mean id 1; an id outside the range is refused, never wrapped around.
         """
-        number = _whole_number(action_id)
+        number = whole_number(action_id)
         size = self.action_space_size
         if number is None:
             raise self._refuse("action.id_not_whole", kind=type(action_id).__name__,
@@ -302,16 +301,6 @@ class Game(Generic[StateT, ActionT]):
 
     def __repr__(self) -> str:
         return f"<game {self.info.id}>"
-
-
-def _whole_number(value: object) -> int | None:
-    """`value` as an int if it is an integer of any kind (numpy's too) other than a bool."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def _counts(info: GameInfo) -> Message | int:

@@ -8,6 +8,7 @@ untouched, history, a legal-action cache, cloning, exact JSON round trips and a 
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from collections.abc import Collection, Sequence
@@ -290,6 +291,30 @@ class State(Generic[ActionT]):
         self.history.append((player, str(action)))
         self._legal_cache = {}
 
+    def apply_legal(self, index: int, player: int | None = None) -> ActionT:
+        """Apply the `index`-th action of `legal_actions(player)` and return it.
+
+        For callers that pick from the legal list (learning environments, playouts): the action
+        comes out of that list, so it is legal by construction and `apply`'s second legality check
+        (a list scan or a rule check, as dear as a cheap game's whole move) is not needed. Nothing
+        illegal can get through: a player not to move, or an `index` that is not a whole number in
+        `range(len(legal_actions(player)))`, raises `IllegalAction` and changes nothing.
+        """
+        # a list is cached only for a player to move in this very position
+        legal = self._legal_cache.get(player) if type(player) is int else None
+        if legal is None:
+            player = self._actor(player)
+            legal = self._legal_for(player)
+        number = index if type(index) is int else whole_number(index)  # numpy's integers too
+        if number is None or not 0 <= number < len(legal):
+            raise IllegalAction(self.game.in_game(CORE.message(
+                "action.no_such_legal", given=repr(index), last=len(legal) - 1)))
+        action = legal[number]
+        self._apply(action, player)
+        self.history.append((player, str(action)))
+        self._legal_cache = {}
+        return action
+
     def _check_own(self, action: Action) -> None:
         """Refuse an action of another game before any game code reads its fields."""
         types = self.game.action_types
@@ -417,6 +442,16 @@ class State(Generic[ActionT]):
 
     def __repr__(self) -> str:
         return f"<{self.game.info.id} state, {len(self.history)} actions, to move {self.to_move}>"
+
+
+def whole_number(value: object) -> int | None:
+    """`value` as an int if it is an integer of any kind (numpy's too) other than a bool."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _copy_rng(rng: random.Random) -> random.Random:

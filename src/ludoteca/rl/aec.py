@@ -104,7 +104,8 @@ class LudotecaEnv(AECEnv):
             finished = [a for a in self.agents if self.terminations[a]]
             self.agent_selection = finished[0] if finished else self.agents[0]
         seat = self._seat
-        self.infos = {agent: {"action_mask": table.mask(seat[agent])} for agent in self.agents}
+        for agent, info in self.infos.items():  # the same dicts all game long: no new ones a step
+            info["action_mask"] = table.mask(seat[agent])
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)

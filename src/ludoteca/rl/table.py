@@ -107,7 +107,9 @@ class Table:
             marks = bytearray(self.action_space_size)
             for number in self._legal_ids(seat)[1]:  # a few dozen ids: cheaper than fancy indexing
                 marks[number] = 1
-            cached = self._masks[seat] = np.frombuffer(bytes(marks), dtype=np.int8)  # read-only
+            cached = np.frombuffer(marks, dtype=np.int8)  # over the bytes, not a copy of them
+            cached.flags.writeable = False
+            self._masks[seat] = cached
         return cached
 
     def _legal_ids(self, seat: int) -> tuple[list, list[int]]:
@@ -130,13 +132,12 @@ class Table:
         if type(action_id) is not int:  # the usual case first: one check for a plain int
             action_id = _plain_id(action_id)
         if seat in self.to_move:
-            legal, ids = self._legal_ids(seat)
-            try:
-                action = legal[ids.index(action_id)]  # one scan in C, no set or dict to build
+            try:  # the id's place in the legal list: one scan in C, no set or dict to build
+                index = self._legal_ids(seat)[1].index(action_id)
             except ValueError:
                 pass
             else:
-                self.state.apply(action, seat)
+                self.state.apply_legal(index, seat)  # taken from the list: no second check
                 self._moved()
                 return self._rewards()
         self._refuse(seat, action_id)
@@ -155,7 +156,7 @@ class Table:
             leads, before = self._lead_now(), self._leads
             self._leads = leads
             return [after - earlier for after, earlier in zip(leads, before, strict=True)]
-        if not self.state.is_over:
+        if self.to_move:  # the game goes on (read once per position, in `_moved`)
             return self.nothing
         return self.final_rewards()
 
@@ -181,18 +182,18 @@ class _IdMemo:
     can never be reused by another object; it is emptied if a game makes too many fresh ones.
     """
 
-    __slots__ = ("game", "ids", "kept", "limit")
+    __slots__ = ("game", "ids", "known", "kept", "limit")
 
     def __init__(self, game: Game, action_space_size: int):
         self.game = game
         self.ids: dict[int, int] = {}
+        self.known = self.ids.__getitem__  # the memo is emptied in place, never replaced
         self.kept: list[Action] = []
         self.limit = 4 * action_space_size + 1024
 
     def of(self, actions: list) -> list[int]:
-        ids = self.ids
         try:
-            return [ids[id(action)] for action in actions]
+            return list(map(self.known, map(id, actions)))  # the whole loop in C
         except KeyError:
             return [self._learn(action) for action in actions]
 

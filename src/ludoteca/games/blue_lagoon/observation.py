@@ -37,13 +37,11 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 def observe(state: BlueLagoonState, player: int) -> np.ndarray:
     n = state.num_players
     layout = _layout(state.geo, n, player)
-    out = layout.blank.copy()
-    # every token and piece on the map in one pass: value -> its plane, tile -> its slot there
-    values = np.array(state.tokens + state.cells)
-    values[layout.tiles:] += layout.cell_shift
-    planes = layout.plane_at[values]
-    placed = planes >= 0
-    out[planes[placed] + layout.slots[placed]] = 1.0
+    buffer = layout.blank.copy()
+    # every token and piece on the map in one look-up: (tile, value) -> its slot, or the spare
+    # last slot for "nothing there", which is cut off below
+    values = np.fromiter(state.tokens + state.cells, np.intp, layout.values)
+    buffer[layout.slot_of[layout.rows + values]] = 1.0
     settlers, tail = settler_allowance(n), []
     for seat in layout.seats:
         tail.append(state.settlers[seat] / settlers)
@@ -51,25 +49,26 @@ def observe(state: BlueLagoonState, player: int) -> np.ndarray:
         tail.extend(count / limit for count, limit in zip(state.counts[seat], TOKEN_LIMITS, strict=True))
         tail.append(state.totals[seat] / _BANKED_SCALE)
     tail.extend((state.phase == "E", state.phase != "E", state.is_over))
-    out[layout.tail:] = tail
-    return out
+    buffer[layout.tail:-1] = tail
+    return buffer[:-1]
 
 
 @dataclass(frozen=True)
 class _Layout:
     """What one map, player count and observing seat fix: the land and stone-circle planes
-    already drawn (`blank`), and where each token kind and each seat's pieces are drawn.
+    already drawn (`blank`, one spare slot longer than the observation), and where each token
+    and piece is drawn.
 
-    In `observe`, the tokens and then the cells (shifted up by `cell_shift`) index `plane_at`,
-    the first slot of the value's plane (-1: nothing there); `slots` is each tile's place in
-    its plane, and the numbers after the planes start at `tail`."""
+    In `observe`, the tokens and then the cells (each EMPTY, -1, or a value from 0) are added to
+    `rows` (`position × width + 1`) to index `slot_of`, the slot of that value at that tile in
+    its plane, or the spare last slot when the tile holds nothing; the numbers after the planes
+    start at `tail`."""
 
     blank: np.ndarray
     seats: list[int]
-    tiles: int
-    cell_shift: int
-    plane_at: np.ndarray
-    slots: np.ndarray
+    values: int
+    rows: np.ndarray
+    slot_of: np.ndarray
     tail: int
 
 
@@ -79,17 +78,21 @@ def _layout(geo: str, num_players: int, player: int) -> _Layout:
     plane = len(static) // 2
     seats = seats_from(player, num_players)
     tail = len(static) + (_KINDS + 2 * num_players) * plane
-    blank = np.zeros(tail + num_players * (2 + _KINDS + 1) + 3, dtype=np.float32)
+    size = tail + num_players * (2 + _KINDS + 1) + 3
+    blank = np.zeros(size + 1, dtype=np.float32)
     blank[:len(static)] = static
     token_planes = [len(static) + kind * plane for kind in range(_KINDS)]
     piece_planes = [0] * (2 * num_players)
     for order, seat in enumerate(seats):
         for piece in range(2):  # a cell holds 2 × seat for a settler, 2 × seat + 1 for a village
             piece_planes[2 * seat + piece] = len(static) + (_KINDS + 2 * order + piece) * plane
-    # a token is EMPTY (-1) or a kind; a cell, shifted up by `_KINDS + 1`, is `_KINDS` when
-    # EMPTY or above it; the final -1 is where an EMPTY token's index -1 lands
-    plane_at = np.asarray([*token_planes, -1, *piece_planes, -1])
-    return _Layout(blank, seats, len(place), _KINDS + 1, plane_at, np.concatenate([place, place]), tail)
+    width = 1 + max(_KINDS, 2 * num_players)  # EMPTY, then the values
+    slot_of = np.full((2 * len(place), width), size, dtype=np.intp)  # default: the spare slot
+    for planes, first in ((token_planes, 0), (piece_planes, len(place))):
+        for value, start in enumerate(planes):
+            slot_of[first:first + len(place), 1 + value] = start + place
+    rows = np.arange(2 * len(place), dtype=np.intp) * width + 1
+    return _Layout(blank, seats, 2 * len(place), rows, slot_of.ravel(), tail)
 
 
 @cache

@@ -58,11 +58,23 @@ def _sizes() -> tuple[int, int]:
     return shapes.geometry.plane ** 2, len(shapes.piece_order)
 
 
+_PLANES: dict[int, np.ndarray] = {}
+_PLANES_LIMIT = 8192
+
+
 def _write_mask(out: Features, mask: int, plane: int) -> None:
-    """A plane bitmask as `plane` zeros and ones (bit k is square k of the plane, row by row)."""
+    """A plane bitmask as `plane` zeros and ones (bit k is square k of the plane, row by row).
+
+    Unpacked once per mask and then copied: a city changes only when its seat places a shape,
+    so most observations meet the same masks again."""
     if mask:
-        raw = np.frombuffer(mask.to_bytes((plane + 7) // 8, "little"), dtype=np.uint8)
-        out.array[out.at:out.at + plane] = np.unpackbits(raw, bitorder="little")[:plane]
+        bits = _PLANES.get(mask)
+        if bits is None:
+            if len(_PLANES) >= _PLANES_LIMIT:
+                _PLANES.clear()
+            raw = np.frombuffer(mask.to_bytes((plane + 7) // 8, "little"), dtype=np.uint8)
+            bits = _PLANES[mask] = np.unpackbits(raw, bitorder="little")[:plane].astype(np.float32)
+        out.array[out.at:out.at + plane] = bits
     out.skip(plane)
 
 
