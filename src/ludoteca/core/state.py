@@ -146,7 +146,9 @@ class State(Generic[ActionT]):
         `Game._render` (its `render.py`), so the rules never import the picture.
 
         With `markup`, colours are written as Rich console markup (`[green]...[/]`); without it the
-        text is plain, for logs and tests.
+        text is plain, for logs and tests. `compact` lets a game draw a crowded table's other
+        seats in short lines, so a frame fits 80×24; `compact=False` asks for the full picture
+        (the terminal's `board` command pages it).
         """
         return self.game._render(self, language(lang), player, markup, compact)
 
