@@ -1,6 +1,7 @@
 """Link tokens can travel outside query strings (which reverse proxies log): in an `Authorization:
 Bearer` header for REST and WebSocket, in the action's body, or as a WebSocket subprotocol (what a
-browser can set). The deprecated `?token=` still works; two different tokens are refused."""
+browser can set). The deprecated `?token=` still works; two different tokens are refused. The links
+the API answers carry the token in their fragment (`#token=`), never in a query string."""
 
 from __future__ import annotations
 
@@ -22,10 +23,18 @@ def table(client: TestClient) -> dict:
     return create(client, "city-square-off", HUMANS, seed=3)
 
 
-def test_the_answer_gives_each_token_apart_from_its_link(table: dict):
+def test_the_answer_gives_each_token_apart_from_its_link_whose_fragment_carries_it(table: dict):
+    """`#token=`: a browser never sends a link's fragment to a server, its logs or a Referer."""
     for seat in table["seats"]:
-        assert seat["link"].endswith(f"?token={seat['token']}")
-    assert table["hotseat"].endswith(f"?token={table['hotseat_token']}")
+        assert seat["link"] == f"/table/{table['id']}#token={seat['token']}"
+    assert table["hotseat"] == f"/table/{table['id']}#token={table['hotseat_token']}"
+    assert "?" not in repr(table)
+
+
+def test_a_seat_taken_from_the_lobby_gets_a_fragment_link(client: TestClient):
+    public = create(client, "blue-lagoon", HUMANS, people={"name": "Ana", "public": True})
+    joined = client.post(f"/api/lobby/{public['id']}/join", json={"seat": 1, "name": "Cid"}).json()
+    assert joined["link"] == f"/table/{public['id']}#token={joined['token']}"
 
 
 def test_rest_takes_the_token_from_a_bearer_header(client: TestClient, table: dict):

@@ -66,9 +66,9 @@ def test_an_old_query_link_still_opens_the_seat_and_becomes_a_fragment(page, bas
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     table = httpx.post(f"{base_url}/api/tables", timeout=60,
                        json={"game": "blue-lagoon", "seed": 2, "seats": seats}).json()
-    link = table["seats"][0]["link"]
     token = table["seats"][0]["token"]
-    assert link.endswith(f"?token={token}")  # what the REST API answers
+    assert table["seats"][0]["link"].endswith(f"#token={token}")  # what the REST API answers now
+    link = f"/table/{table['id']}?token={token}"  # the form it answered before
     seen = _watch(page)
     page.goto(base_url + link)
     page.wait_for_selector(".status.your-turn")

@@ -45,9 +45,19 @@ from .people import router as people_router
 from .pubsub import Listener
 from .settings import OPERATOR_OPTIONS, Settings
 from .store import Store, database_url, is_postgres
-from .tables import MAX_PLAYERS, Access, Conflict, Forbidden, LiveTable, NotFound, Tables, TooMany
+from .tables import (
+    MAX_PLAYERS,
+    Access,
+    Conflict,
+    Forbidden,
+    LiveTable,
+    NotFound,
+    Tables,
+    TooMany,
+    chosen_seat,
+)
+from .undo import UNDO_WORDS, take_back
 from .undo import answer as undo_answer
-from .undo import take_back, undo_seat
 
 log = logging.getLogger("ludoteca.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -117,11 +127,16 @@ def create_app(
         store = Store(url)
         tables = Tables(store, settings)
         app.state.tables = tables
-        app.state.people = People(tables)
+        app.state.people = people = People(tables)
         app.state.creations = RateLimit(store, "tables", settings.tables_burst, settings.tables_per_minute)
         listener = None
         if is_postgres(url):
-            listener = Listener(url, tables.changed_elsewhere, tables.lost_notifications)
+            async def reconnected() -> None:
+                await tables.lost_notifications()
+                await people.lost_notifications()
+
+            listener = Listener(url, tables.changed_elsewhere, reconnected,
+                                on_people=people.changed_elsewhere)
         runner = BotRunner(tables, settings, app.state.people) if settings.bot_runner else None
         if listener is not None:
             listener.start()
@@ -131,7 +146,7 @@ def create_app(
             runner.start()
         loop = asyncio.get_running_loop()
         chores = [loop.create_task(_evict_idle(tables, settings.idle_seconds)),
-                  loop.create_task(tables.keep_socket_counts())]
+                  loop.create_task(tables.keep_socket_counts()), loop.create_task(people.keep_presence())]
         yield
         for chore in chores:
             chore.cancel()
@@ -249,7 +264,7 @@ def create_app(
         if not presented:
             raise TokenMissing(MESSAGES.message("undo.token_missing"))
         table = await tables().get(table_id)
-        chosen = undo_seat(table, table.access(presented), seat)
+        chosen = chosen_seat(table.access(presented), seat, UNDO_WORDS)
         return await asyncio.to_thread(undo_answer, table, chosen)
 
     @app.post("/api/tables/{table_id}/undo", tags=["tables"])
@@ -258,7 +273,7 @@ def create_app(
         409: refused (the reason says why: a draw, a reveal, another person's move) or stale `seen`."""
         table = await tables().get(table_id)
         access = table.access(request.token)
-        await take_back(tables(), table, undo_seat(table, access, request.seat), request.seen)
+        await take_back(tables(), table, chosen_seat(access, request.seat, UNDO_WORDS), request.seen)
         return _json(table.message(access))
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])
@@ -382,15 +397,17 @@ def _game_entry(info: ludoteca.GameInfo, renderers: set[str]) -> dict[str, Any]:
 
 
 def _links(table: LiveTable, tokens: list[str | None], hotseat: str) -> dict[str, Any]:
+    """The table's links: each secret in the fragment (`#token=`), which a browser never sends to a
+    server (nor to its logs, nor as a Referer); the page reads it from there."""
     base = f"/table/{table.id}"
     return {
         "id": table.id,
         "game": table.state.game.info.id,
         "spectator": base,
-        "hotseat": f"{base}?token={hotseat}",
+        "hotseat": f"{base}#token={hotseat}",
         "hotseat_token": hotseat,
         "seats": [
-            {**seat.public(i), "link": f"{base}?token={tokens[i]}" if tokens[i] else None, "token": tokens[i]}
+            {**seat.public(i), "link": f"{base}#token={tokens[i]}" if tokens[i] else None, "token": tokens[i]}
             for i, seat in enumerate(table.seats)
         ],
     }

@@ -124,8 +124,8 @@ class BotRunner:
         keeper = asyncio.get_running_loop().create_task(self._keep_lease(turn))
         try:
             await self._attempt(turn)
-        except StaleMove:  # the position it thought about was taken back: the new one is a new turn
-            log.info("bot move of table %s at action %d was chosen before an undo; discarded",
+        except StaleMove:  # its position was taken back (a new turn) or resigned (no turn)
+            log.info("bot move of table %s at action %d was chosen before an undo or a resign; discarded",
                      turn.table_id, turn.seq)
         except Conflict:
             pass  # another runner or a person moved first; that move rewrote the turn

@@ -232,8 +232,4 @@ async def forfeit(tables: Tables, people: People, table: LiveTable, seat: int, s
         if (len(table.state.history) != seq or table.state.is_over or table.resigned or clock is None
                 or seat not in clock.expired(time.time())):
             return
-        result = {**resign_result(table, seat), "timeout": seat}
-        await asyncio.to_thread(people._store_resign, table.id, result)
-        facts = people.facts(table)
-        facts["result"] = result
-        people.publish(table, facts)
+        await people.end_locked(table, {**resign_result(table, seat), "timeout": seat})

@@ -3,14 +3,15 @@
 What is kept here is public by nature (a name, a flag, a place), so it travels in every payload as
 `table.people`; nothing in it depends on a seat's hidden information. It is stored in two tables
 of its own (`table_people`, `seat_names`, created beside the others at start-up), read when a
-process loads a table (`Tables.on_load`), and pushed to every socket of the table on a change.
+process loads a table (`Tables.on_load`), pushed to every socket of the table on a change, and
+read again by every other process that holds the table when it is told of the change (`pubsub`).
 
 - **Names**: one per human seat, chosen by whoever holds the seat's link (the creator names their
   own seat when creating the table). 1 to 24 letters, digits, spaces and . ' - _, beginning and
   ending with a letter or digit; anything else is a 400 with the rule in both languages.
 - **Presence**: a seat is online while at least one WebSocket of a link that plays it is open in
-  this process. Counted per process (see docs/SERVER.md): a seat connected only to another process
-  shows as away to the sockets of this one.
+  any process on the database. Each process counts its own sockets and shares the counts through
+  the database, under the lease the socket caps use (see `People` and docs/SERVER.md).
 - **Resign**: a seat may resign while the game runs. The game ends for the table (no more moves,
   bots stop, undo refused); the resigning seat is last. The other seats are ranked by the game's
   provisional score when the game has no hidden information (every score is on the board); in a
@@ -24,17 +25,19 @@ process loads a table (`Tables.on_load`), and pushed to every socket of the tabl
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import secrets
+import time
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import JSON, ForeignKey, String, delete, insert, select, update
+from sqlalchemy import JSON, Connection, ForeignKey, String, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -42,12 +45,29 @@ from ludoteca.core import IllegalAction, OptionError
 
 from .guard import presented_token
 from .messages import MESSAGES
-from .store import Base, BotTurnRow, Store, TableRow, hash_token
-from .tables import MAX_PLAYERS, Access, Conflict, Forbidden, LiveTable, Tables
+from .pubsub import people_notice
+from .store import CHANNEL, ActionRow, Base, BotTurnRow, SocketRow, Stale, Store, TableRow, hash_token
+from .tables import (
+    MAX_PLAYERS,
+    RETRIES,
+    Access,
+    Conflict,
+    Forbidden,
+    LiveTable,
+    Seat,
+    SeatWords,
+    Tables,
+    chosen_seat,
+    moved_on,
+)
+
+log = logging.getLogger("ludoteca.server")
 
 NAME_LENGTH = 24
 NAME = re.compile(r"[^\W_](?:[\w .'-]*[^\W_])?")
 LOBBY_SIZE = 50
+# How naming and resigning refuse a link that plays no seat, or several without saying which.
+PEOPLE_WORDS = SeatWords(spectator="people.spectator", which_seat="people.which_seat")
 
 
 class PeopleRow(Base):
@@ -110,33 +130,81 @@ def checked_people(spec: PeopleSpec | None) -> PeopleSpec:
 
 
 class People:
-    """The people of this process's live tables: stored facts, and socket counts for presence."""
+    """The people of this process's live tables: stored facts, and socket counts for presence.
+
+    Presence is counted where the sockets are: each process keeps its own sockets per seat in
+    memory and writes them as rows of `socket_counts` (key "seat <table> <seat>"), the rows the
+    socket caps use, under the same owner and the same lease, renewed by `Tables.keep_socket_counts`.
+    A seat is online while any process counts a socket for it; a process that dies stops counting
+    when its lease runs out. Every change of the stored people is announced with a `people`
+    notification (`pubsub`), and every process that holds the table reads them again."""
 
     def __init__(self, tables: Tables):
         self.tables = tables
         self.store: Store = tables.store
-        self.sockets: dict[str, Counter[int]] = {}  # table id -> open sockets per seat
+        self.sockets: dict[str, Counter[int]] = {}  # table id -> this process's open sockets per seat
+        self.elsewhere: dict[str, Counter[int]] = {}  # table id -> other processes' sockets per seat
+        self.unwritten: set[str] = set()  # tables whose counts here changed since they were written
+        self.presence_changes = asyncio.Event()
         tables.on_load.append(self.read)
 
     # ---- what every payload carries ------------------------------------------------------------
 
     def read(self, table_id: str) -> dict[str, Any]:
-        """A table's people as stored (in a worker thread, when a process loads the table)."""
+        """A table's people as stored (in a worker thread, when a process loads or reloads the
+        table); the other processes' presence is kept for the next changes here."""
+        stored = self._stored(table_id)
+        if stored is None:
+            return {}
+        facts, count, elsewhere, _ = stored
+        self.elsewhere[table_id] = elsewhere  # one dictionary assignment: safe from a thread
+        return shaped(facts, count, self._online(table_id))
+
+    def _stored(self, table_id: str) -> tuple[dict[str, Any], int, Counter[int], list[Seat]] | None:
+        """What is stored of a table's people: the facts, the seat count, other processes'
+        sockets per seat, and the seats (a lobby join gives one a new token); None: no table."""
         with self.store.engine.connect() as connection:
-            count = connection.execute(select(TableRow.num_players).where(TableRow.id == table_id)).scalar()
+            table = connection.execute(select(TableRow.num_players, TableRow.seats)
+                                       .where(TableRow.id == table_id)).first()
+            if table is None:
+                return None
             settings = connection.execute(select(PeopleRow.public, PeopleRow.result)
                                           .where(PeopleRow.table_id == table_id)).first()
             names = connection.execute(select(SeatNameRow.seat, SeatNameRow.name, SeatNameRow.joined)
                                        .where(SeatNameRow.table_id == table_id)).all()
+            elsewhere = self._presence_elsewhere(connection, table_id).get(table_id, Counter())
         facts = {"public": bool(settings and settings.public),
                  "result": settings.result if settings else None,
                  "names": {seat: name for seat, name, _ in names},
                  "joined": {seat for seat, _, joined in names if joined}}
-        return shaped(facts, count or 0, self.sockets.get(table_id, Counter()))
+        return facts, table.num_players, elsewhere, [Seat.from_stored(seat) for seat in table.seats]
+
+    def _presence_elsewhere(self, connection: Connection, table_id: str | None) -> dict[str, Counter[int]]:
+        """Sockets per seat that other live processes count, for one table (or every table)."""
+        keys = presence_key(table_id, None) if table_id else "seat "
+        rows = connection.execute(
+            select(SocketRow.key, func.sum(SocketRow.count))
+            .where(SocketRow.key.startswith(keys, autoescape=True), SocketRow.owner != self.tables.owner,
+                   SocketRow.lease_until > time.time())
+            .group_by(SocketRow.key)
+        ).all()
+        found: dict[str, Counter[int]] = {}
+        for key, total in rows:
+            _, table, seat = key.split()
+            if total and total > 0:
+                found.setdefault(table, Counter())[int(seat)] += total
+        return found
+
+    def _online(self, table_id: str) -> Counter[int]:
+        return self.sockets.get(table_id, Counter()) + self.elsewhere.get(table_id, Counter())
 
     def publish(self, table: LiveTable, facts: dict[str, Any]) -> None:
-        """Make `facts` (stored) the table's people and send every socket its new payload."""
-        table.people = shaped(facts, table.state.num_players, self.sockets.get(table.id, Counter()))
+        """Make `facts` (stored) the table's people and, if that changes them, send every socket
+        its new payload."""
+        people = shaped(facts, table.state.num_players, self._online(table.id))
+        if people == table.people:
+            return
+        table.people = people
         table.messages = {}
         for changed in table.listeners:
             changed.set()
@@ -148,6 +216,38 @@ class People:
         names = {seat: name for seat, name in enumerate(people.get("names", [])) if name is not None}
         return {"public": people.get("public", False), "result": people.get("result"), "names": names,
                 "joined": set(people.get("joined", ()))}
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Read the table's people again and show them (a change stored here or elsewhere). Under
+        the table's lock, as every read of the table is, so reads are applied in order."""
+        async with table.lock:
+            await self._refresh_locked(table)
+
+    async def _refresh_locked(self, table: LiveTable) -> None:
+        stored = await asyncio.to_thread(self._stored, table.id)
+        if stored is None:
+            return
+        facts, _, elsewhere, seats = stored
+        for seat, now_stored in zip(table.seats, seats, strict=True):
+            seat.token_hash = now_stored.token_hash
+        self.elsewhere[table.id] = elsewhere
+        self.publish(table, facts)
+
+    async def changed_elsewhere(self, table_id: str) -> None:
+        """A `people` notification: read the table's people again if this process holds it."""
+        table = self.tables.live.get(table_id)
+        if table is not None:
+            await self.refresh(table)
+
+    async def lost_notifications(self) -> None:
+        """The change listener reconnected: notifications may have been missed meanwhile."""
+        for table in list(self.tables.live.values()):
+            await self.refresh(table)
+
+    def _notify(self, connection: Connection, table_id: str) -> None:
+        """Tell every process (when the transaction commits) that the table's people changed."""
+        if self.store.postgres:
+            connection.execute(select(func.pg_notify(CHANNEL, people_notice(table_id))))
 
     # ---- creation, names -----------------------------------------------------------------------
 
@@ -164,63 +264,158 @@ class People:
             connection.execute(insert(PeopleRow).values(table_id=table_id, public=public))
             for seat, name in names.items():
                 connection.execute(insert(SeatNameRow).values(table_id=table_id, seat=seat, name=name))
+            self._notify(connection, table_id)
 
     async def rename(self, table: LiveTable, access: Access, seat: int | None, raw: str) -> None:
         """Name (or rename) a seat this link plays."""
-        chosen = own_seat(table, access, seat)
+        chosen = chosen_seat(access, seat, PEOPLE_WORDS)
         name = valid_name(raw)
         await asyncio.to_thread(self._store_name, table.id, chosen, name)
-        facts = self.facts(table)
-        facts["names"][chosen] = name
-        self.publish(table, facts)
+        await self.refresh(table)
 
     def _store_name(self, table_id: str, seat: int, name: str) -> None:
         with self.store.engine.begin() as connection:
             renamed = update(SeatNameRow).where(SeatNameRow.table_id == table_id, SeatNameRow.seat == seat)
             if connection.execute(renamed.values(name=name)).rowcount == 0:
                 connection.execute(insert(SeatNameRow).values(table_id=table_id, seat=seat, name=name))
+            self._notify(connection, table_id)
 
     # ---- presence -------------------------------------------------------------------------------
 
     @contextmanager
     def present(self, table: LiveTable, access: Access) -> Iterator[None]:
-        """While a socket of `access` is open, its seats are online (in this process)."""
-        counts = self.sockets.setdefault(table.id, Counter())
-        counts.update(access.seats)
-        if access.seats:
-            self.publish(table, self.facts(table))
+        """While a socket of `access` is open, its seats are online (for every process, once
+        `keep_presence` has written the new count)."""
+        if not access.seats:  # a spectator is nobody's presence
+            yield
+            return
+        self.sockets.setdefault(table.id, Counter()).update(access.seats)
+        self._presence_changed(table)
         try:
             yield
         finally:
-            counts.subtract(access.seats)
-            if not +counts:
-                self.sockets.pop(table.id, None)
-            if access.seats:
-                self.publish(table, self.facts(table))
+            self.sockets.setdefault(table.id, Counter()).subtract(access.seats)
+            self._presence_changed(table)
+
+    def _presence_changed(self, table: LiveTable) -> None:
+        self.publish(table, self.facts(table))  # this process's sockets see it at once
+        self.unwritten.add(table.id)
+        self.presence_changes.set()
+
+    async def keep_presence(self) -> None:
+        """Runs while the process serves: writes this process's presence counts soon after they
+        change and tells the other processes; every third of `socket_lease_seconds` it also reads
+        the other processes' counts, which change unannounced when a process dies (its rows stop
+        counting once its lease runs out), so a dead process's seats read as away within about
+        4/3 of the lease."""
+        lease = self.tables.settings.socket_lease_seconds
+        looked = time.monotonic()
+        while True:
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self.presence_changes.wait(), lease / 3)
+            self.presence_changes.clear()
+            try:
+                await self._write_presence(lease)
+                if time.monotonic() - looked >= lease / 3:
+                    looked = time.monotonic()
+                    await self._look_elsewhere()
+            except Exception as error:  # the database is away: the counts stay unwritten, try again
+                log.warning("presence not written: %s", type(error).__name__)
+            await asyncio.sleep(0.1)  # a burst of changes is written at once
+
+    async def _write_presence(self, lease: float) -> None:
+        """Write the counts of the tables whose presence changed here, as they are now (one
+        writer: the last count written is always the latest), then announce them."""
+        changed, self.unwritten = self.unwritten, set()
+        counts = {presence_key(table_id, seat): count
+                  for table_id in changed for seat, count in self.sockets.get(table_id, Counter()).items()}
+        try:
+            await asyncio.to_thread(self._store_presence, counts, sorted(changed), lease)
+        except BaseException:
+            self.unwritten |= changed
+            raise
+        for table_id in changed - self.unwritten:  # all written, none open: nothing left to keep
+            if not +self.sockets.get(table_id, Counter()):
+                self.sockets.pop(table_id, None)
+
+    def _store_presence(self, counts: dict[str, int], tables: list[str], lease: float) -> None:
+        """The counts (a 0 deletes its row), then one notification per table. Two transactions: if
+        the process dies in between, the others see the change at their next look instead."""
+        if counts:
+            self.store.write_socket_counts(self.tables.owner, counts, lease, time.time())
+        if self.store.postgres and tables:
+            with self.store.engine.begin() as connection:
+                for table_id in tables:
+                    self._notify(connection, table_id)
+
+    async def _look_elsewhere(self) -> None:
+        """Read every other process's presence counts (one query) and refresh the tables held
+        here whose counts changed without a notification (a process that died)."""
+        found = await asyncio.to_thread(self._read_elsewhere)
+        for table_id in list(self.elsewhere.keys() | found.keys()):
+            table = self.tables.live.get(table_id)
+            if table is None:
+                self.elsewhere.pop(table_id, None)
+            elif found.get(table_id, Counter()) != self.elsewhere.get(table_id, Counter()):
+                await self.refresh(table)
+
+    def _read_elsewhere(self) -> dict[str, Counter[int]]:
+        with self.store.engine.connect() as connection:
+            return self._presence_elsewhere(connection, None)
 
     # ---- resigning ------------------------------------------------------------------------------
 
     async def resign(self, table: LiveTable, access: Access, seat: int | None) -> None:
-        """End the game with `seat` resigned: stored with the table, bots stopped, everyone told."""
-        chosen = own_seat(table, access, seat)
-        async with table.lock:  # no move of anyone is stored meanwhile
-            if table.state.is_over or table.resigned:
-                raise IllegalAction(MESSAGES.message("people.over"))
-            result = resign_result(table, chosen)
-            await asyncio.to_thread(self._store_resign, table.id, result)
-            facts = self.facts(table)
-            facts["result"] = result
-            self.publish(table, facts)
+        """End the game with `seat` resigned: stored with the table, bots stopped, everyone told.
 
-    def _store_resign(self, table_id: str, result: dict[str, Any]) -> None:
+        The resign bumps the table's epoch, as an undo does, so a move chosen for the position
+        before it (a bot thinking in any process, a person's move through a process that has not
+        heard of the resign) is never stored after it."""
+        chosen = chosen_seat(access, seat, PEOPLE_WORDS)
+        for _ in range(RETRIES):
+            async with table.lock:  # no move of anyone is stored meanwhile
+                if table.state.is_over or table.resigned:
+                    raise IllegalAction(MESSAGES.message("people.over"))
+                if await self.end_locked(table, resign_result(table, chosen)):
+                    return
+                await self.tables.reload_locked(table)  # moved on elsewhere: rank the new position
+        raise moved_on()
+
+    async def end_locked(self, table: LiveTable, result: dict[str, Any]) -> bool:
+        """Store `result` as the end of the table by a resign (or a clock's forfeit) and tell every
+        socket; under the table's lock. False, with nothing stored, if another process moved or
+        took back meanwhile."""
+        try:
+            epoch = await asyncio.to_thread(self._store_resign, table.id, table.epoch,
+                                            len(table.state.history), result)
+        except Stale:
+            return False
+        table.become(table.state, epoch)
+        facts = self.facts(table)
+        facts["result"] = result
+        self.publish(table, facts)
+        return True
+
+    def _store_resign(self, table_id: str, epoch: int, count: int, result: dict[str, Any]) -> int:
+        """Store the resign of a table at `epoch` with `count` actions, bumping its epoch; the new
+        epoch. `Stale` (nothing stored) if the table is not at that position any more. The epoch
+        is bumped first, which holds the table's row: a move being stored elsewhere either
+        commits before (and the count tells) or fails its own epoch guard after."""
         with self.store.engine.begin() as connection:
+            at_epoch = update(TableRow).where(TableRow.id == table_id, TableRow.epoch == epoch)
+            bumped = connection.execute(at_epoch.values(epoch=epoch + 1, finished=True))
+            stored = connection.execute(select(func.count()).select_from(ActionRow)
+                                        .where(ActionRow.table_id == table_id)).scalar()
+            if bumped.rowcount != 1 or stored != count:
+                raise Stale(table_id)  # rolls the transaction back
             values = {"resigned": result["resigned"], "result": result}
             settings = update(PeopleRow).where(PeopleRow.table_id == table_id).values(**values)
             if connection.execute(settings).rowcount == 0:
                 connection.execute(insert(PeopleRow).values(table_id=table_id, **values))
-            connection.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
             connection.execute(delete(BotTurnRow).where(BotTurnRow.table_id == table_id))
-
+            if self.store.postgres:  # a new epoch: every process reloads the table, people included
+                connection.execute(select(func.pg_notify(CHANNEL, f"{table_id} {count} {epoch + 1}")))
+        return epoch + 1
     # ---- the lobby -----------------------------------------------------------------------------
 
     def lobby(self) -> list[dict[str, Any]]:
@@ -262,22 +457,22 @@ class People:
             await asyncio.to_thread(self._store_join, table.id, seat, name, hash_token(token))
         except IntegrityError as error:
             raise Conflict(MESSAGES.message("people.taken", seat=seat)) from error
-        table.seats[seat].token_hash = hash_token(token)
-        facts = self.facts(table)
-        facts["names"][seat] = name
-        facts["joined"].add(seat)
-        self.publish(table, facts)
+        await self.refresh(table)  # the seat's new token, its name, and the hot-seat link's seats
         return token
 
     def _store_join(self, table_id: str, seat: int, name: str, digest: str) -> None:
-        """The name row first: its primary key lets only one person take the seat."""
+        """The name row first: its primary key lets only one person take the seat. The seats are
+        then read for update (SQLite: the insert already holds the write lock), so two joins of
+        different seats through two processes cannot each write back the other's old token."""
         with self.store.engine.begin() as connection:
             taken = insert(SeatNameRow).values(table_id=table_id, seat=seat, name=name, joined=True)
             connection.execute(taken)
-            seats = connection.execute(select(TableRow.seats).where(TableRow.id == table_id)).scalar_one()
+            seats = connection.execute(select(TableRow.seats).where(TableRow.id == table_id)
+                                       .with_for_update()).scalar_one()
             seats = [dict(spec) for spec in seats]
             seats[seat]["token"] = digest
             connection.execute(update(TableRow).where(TableRow.id == table_id).values(seats=seats))
+            self._notify(connection, table_id)
 
 
 def shaped(facts: dict[str, Any], count: int, online: Counter[int]) -> dict[str, Any]:
@@ -299,17 +494,10 @@ def _lobby_seat(index: int, spec: dict[str, Any], name: str | None) -> dict[str,
             "name": name, "free": human and name is None}
 
 
-def own_seat(table: LiveTable, access: Access, seat: int | None) -> int:
-    """The seat a link speaks for: the one named (it must be the link's), or the link's only seat."""
-    if not access.seats:
-        raise Forbidden(MESSAGES.message("people.spectator"))
-    if seat is None:
-        if len(access.seats) != 1:
-            raise Forbidden(MESSAGES.message("people.which_seat"))
-        return access.seats[0]
-    if seat not in access.seats:
-        raise Forbidden(MESSAGES.message("people.other_seat", seats=list(access.seats), seat=seat))
-    return seat
+def presence_key(table_id: str, seat: int | None) -> str:
+    """A seat's row key in `socket_counts` ("seat <table> <seat>"); without a seat, the prefix
+    of every seat of the table."""
+    return f"seat {table_id} " + ("" if seat is None else str(seat))
 
 
 def resign_result(table: LiveTable, resigned: int) -> dict[str, Any]:
@@ -371,4 +559,4 @@ async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, 
     people = people_of(request)
     table = await people.tables.get(table_id)
     token = await people.join(table, body.seat, body.name)
-    return {"id": table.id, "seat": body.seat, "token": token, "link": f"/table/{table.id}?token={token}"}
+    return {"id": table.id, "seat": body.seat, "token": token, "link": f"/table/{table.id}#token={token}"}

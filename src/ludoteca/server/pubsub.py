@@ -1,11 +1,13 @@
 """How a change made by one server process reaches the others: PostgreSQL LISTEN/NOTIFY.
 
-Every stored action (and every undo) sends `NOTIFY ludoteca, '<table> <count> <epoch>'` inside
-its own transaction (see `Store.append_action`), so a notification exists exactly when the action
-does. Each process keeps one connection that LISTENs and hands every notification to
-`on_change`; the process then reads the new actions from the database (the notification carries
-no action, so nothing secret travels through it; the epoch tells an undo from a move). On
-SQLite there is only one process and nothing to listen to.
+Every stored action (and every undo or resign) sends `NOTIFY ludoteca, '<table> <count> <epoch>'`
+inside its own transaction (see `Store.append_action`), so a notification exists exactly when the
+action does. A change of a table's people (a name, a lobby join, a seat coming online or going
+away: `people.py`) sends `'people <table>'`. Each process keeps one connection that LISTENs and
+hands every notification to `on_change` or `on_people`; the process then reads what changed from
+the database (a notification carries no action and no name, so nothing secret travels through
+it; the epoch tells an undo or a resign from a move). On SQLite there is only one process and
+nothing to listen to.
 
 If the listening connection breaks, notifications sent meanwhile are lost; `on_reconnect` lets the
 tables cache drop or refresh what it holds, so nothing stays stale.
@@ -25,7 +27,14 @@ from .store import CHANNEL
 log = logging.getLogger("ludoteca.server")
 
 OnChange = Callable[[str, int, int], Awaitable[None]]  # table id, number of actions, epoch
+OnPeople = Callable[[str], Awaitable[None]]  # table id
 OnReconnect = Callable[[], Awaitable[None]]
+PEOPLE = "people"  # first word of a people notification (a table id is hexadecimal: never this)
+
+
+def people_notice(table_id: str) -> str:
+    """The payload telling every process that a table's people changed."""
+    return f"{PEOPLE} {table_id}"
 
 
 def psycopg_dsn(url: str) -> str:
@@ -36,9 +45,11 @@ def psycopg_dsn(url: str) -> str:
 class Listener:
     """LISTENs on the change channel for as long as the process runs, reconnecting after errors."""
 
-    def __init__(self, url: str, on_change: OnChange, on_reconnect: OnReconnect, retry: float = 1.0):
+    def __init__(self, url: str, on_change: OnChange, on_reconnect: OnReconnect, retry: float = 1.0,
+                 on_people: OnPeople | None = None):
         self.dsn = psycopg_dsn(url)
         self.on_change = on_change
+        self.on_people = on_people  # None: people notifications are ignored (a bot worker)
         self.on_reconnect = on_reconnect
         self.retry = retry
         self.ready = asyncio.Event()
@@ -73,7 +84,12 @@ class Listener:
 
     async def _deliver(self, payload: str) -> None:
         try:
-            table_id, count, epoch = payload.split()
+            words = payload.split()
+            if words[0] == PEOPLE:
+                if self.on_people is not None:
+                    await self.on_people(words[1])
+                return
+            table_id, count, epoch = words
             await self.on_change(table_id, int(count), int(epoch))
         except Exception:
             log.exception("a table change notification could not be applied")

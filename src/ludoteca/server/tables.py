@@ -56,7 +56,8 @@ class Conflict(LudotecaError):
 
 class StaleMove(Conflict):
     """A bot's move chosen for a position that was since taken back (an undo, maybe followed by
-    other moves back to the same move number): discarded, and the bot thinks again."""
+    other moves back to the same move number) or ended by a resign: discarded; after an undo the
+    bot thinks again."""
 
 
 class TooMany(LudotecaError):
@@ -100,7 +101,7 @@ class LiveTable:
     state: State
     seats: list[Seat]
     hotseat_hash: str
-    epoch: int = 0  # the stored table's undo generation this state belongs to (`TableRow.epoch`)
+    epoch: int = 0  # the stored table's generation (bumped by an undo or a resign) this state belongs to
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)  # one per open WebSocket
     messages: dict[Access, str] = field(default_factory=dict)  # payloads of this position, as sent
@@ -220,7 +221,7 @@ class Tables:
         self.socket_changes = asyncio.Event()
         self.socket_lock = asyncio.Lock()
         self.on_bot_turn: list = []  # callbacks(lane, delay) of local bot runners, woken at once
-        self.on_load: list = []  # functions(table_id) -> dict of its people, read when loaded (people.py)
+        self.on_load: list = []  # functions(table_id) -> its people, read on (re)loading (people.py)
 
     # ---- tables -------------------------------------------------------------------------------
 
@@ -291,9 +292,7 @@ class Tables:
         if loaded is None:
             raise NotFound(MESSAGES.message("table.not_found", table=repr(table_id)[:100]))
         row, actions = loaded
-        people: dict[str, Any] = {}
-        for read in self.on_load:
-            people.update(await asyncio.to_thread(read, table_id))
+        people = await self._people(table_id)
         table = self.live.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             table = LiveTable(id=row.id, state=_replayed(row, actions),
@@ -303,6 +302,13 @@ class Tables:
             self._remember(table)
             await self._ensure_bot_turn(table)
         return table
+
+    async def _people(self, table_id: str) -> dict[str, Any]:
+        """The table's people as stored (names, resign...: `on_load`), read after its row."""
+        people: dict[str, Any] = {}
+        for read in self.on_load:
+            people.update(await asyncio.to_thread(read, table_id))
+        return people
 
     async def _ensure_bot_turn(self, table: LiveTable) -> None:
         """A table stored before bot turns were recorded gets its due bot turn when first loaded."""
@@ -428,13 +434,17 @@ class Tables:
         table.become(state)
 
     async def reload_locked(self, table: LiveTable) -> None:
-        """Rebuild the table from its stored actions: another process took moves back (undo), and
-        catching up assumes a history that only grows."""
+        """Rebuild the table from the database: another process took moves back (undo), which
+        catching up cannot follow (it assumes a history that only grows), or a seat resigned.
+        Its people and seats are read again too, after the row: a resign is stored with the
+        epoch it bumps, so the new epoch always comes with the resign."""
         loaded = await asyncio.to_thread(self.store.load, table.id)
         if loaded is None:
             return
         row, actions = loaded
         table.clock = Clock.from_stored(row.clock)
+        table.people = await self._people(table.id)
+        table.seats = [Seat.from_stored(seat) for seat in row.seats]  # a lobby join gave a seat a new token
         table.become(_replayed(row, actions), row.epoch)
 
     async def lost_notifications(self) -> None:
@@ -544,6 +554,28 @@ def _refuse_if_resigned(table: LiveTable) -> None:
 
 def _plausible_id(table_id: str) -> bool:
     return 0 < len(table_id) <= 32 and table_id.isascii() and table_id.isalnum()
+
+
+@dataclass(frozen=True)
+class SeatWords:
+    """A route's refusals (message keys) when a link does not say which of its seats speaks."""
+
+    spectator: str  # the link plays no seat
+    which_seat: str  # a hot-seat link plays several and named none
+
+
+def chosen_seat(access: Access, seat: int | None, words: SeatWords) -> int:
+    """The seat a link speaks for (to name, resign or undo): the one named, which must be the
+    link's, or the link's only seat; refused in the route's `words` otherwise."""
+    if not access.seats:
+        raise Forbidden(MESSAGES.message(words.spectator))
+    if seat is None:
+        if len(access.seats) != 1:
+            raise Forbidden(MESSAGES.message(words.which_seat))
+        return access.seats[0]
+    if seat not in access.seats:
+        raise Forbidden(MESSAGES.message("act.not_your_seat", seats=list(access.seats), seat=seat))
+    return seat
 
 
 def _acting_seat(table: LiveTable, access: Access, seat: int | None) -> int:

@@ -19,22 +19,15 @@ from ludoteca.core import LANGUAGES, IllegalAction, State
 
 from .messages import MESSAGES
 from .store import Stale
-from .tables import Access, Forbidden, LiveTable, Tables, check_seen, moved_on
+from .tables import LiveTable, SeatWords, Tables, check_seen, moved_on
 
 
 def humans(table: LiveTable) -> list[int]:
     return [i for i, seat in enumerate(table.seats) if seat.kind == "human"]
 
 
-def undo_seat(table: LiveTable, access: Access, seat: int | None) -> int:
-    """The seat that asks: the one named (it must be this link's), or the link's only seat."""
-    if seat is None:
-        if len(access.seats) != 1:
-            raise Forbidden(MESSAGES.message("undo.which_seat" if access.seats else "undo.spectator"))
-        return access.seats[0]
-    if seat not in access.seats:
-        raise Forbidden(MESSAGES.message("act.not_your_seat", seats=list(access.seats), seat=seat))
-    return seat
+# How the undo routes refuse a link that plays no seat, or several without saying which (`chosen_seat`).
+UNDO_WORDS = SeatWords(spectator="undo.spectator", which_seat="undo.which_seat")
 
 
 def answer(table: LiveTable, seat: int) -> dict[str, Any]:
