@@ -177,12 +177,14 @@ def test_a_search_stops_once_its_choice_cannot_change_and_chooses_as_the_whole_b
 
 
 class _CollectorWatch(CountState):
-    """A position that notes whether the cyclic garbage collector runs while it is searched."""
+    """A position whose evaluation keeps a new object each time, as a game's memo does, and notes
+    which generations the collector collects while it is searched."""
 
-    collector_states: list[bool] = []
+    kept: list[list[int]] = []
+    generations: list[int] = []
 
     def evaluation(self, player: int) -> float:
-        self.collector_states.append(gc.isenabled())
+        self.kept.extend([player] for _ in range(8))
         return super().evaluation(player)
 
 
@@ -190,17 +192,29 @@ class _CollectorWatchGame(CountGame):
     state_class = _CollectorWatch
 
 
-@pytest.mark.parametrize("enabled_before", [True, False])
-def test_the_collector_is_paused_during_a_search_and_restored_as_it_was(enabled_before):
-    _CollectorWatch.collector_states = []
+def _note_collection(phase: str, info: dict) -> None:
+    if phase == "start":
+        _CollectorWatch.generations.append(info["generation"])
+
+
+def test_a_search_holds_off_full_collections_and_leaves_no_young_backlog():
+    """Young collections go on (short, and seen by the clock), full ones wait until the move is
+    made, and the thresholds are restored; objects the search keeps are not left for the first
+    allocation after the move to collect all at once."""
+    _CollectorWatch.kept, _CollectorWatch.generations = [], []
     state = _CollectorWatchGame().new_state(2, seed=1)
-    (gc.enable if enabled_before else gc.disable)()
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.callbacks.append(_note_collection)
     try:
-        MctsBot(seed=1, iterations=50).choose(state, 0)
-        assert gc.isenabled() is enabled_before
+        MctsBot(seed=1, iterations=1000, widening=None).choose(state, 0)
+        count_after = gc.get_count()[0]
     finally:
-        gc.enable()
-    assert _CollectorWatch.collector_states and not any(_CollectorWatch.collector_states)
+        gc.callbacks.remove(_note_collection)
+    assert len(_CollectorWatch.kept) > 2 * thresholds[0], "the search must keep enough objects to test"
+    assert 0 in _CollectorWatch.generations and 2 not in _CollectorWatch.generations
+    assert count_after <= thresholds[0], "young objects of the search were left uncollected"
+    assert gc.get_threshold() == thresholds
 
 
 def _wide_position_of_draws(clock: FakeClock, moves: int = 200, **costs) -> Tree:
