@@ -15,7 +15,7 @@ from ludoteca.bots import MctsBot
 from ludoteca.bots.mcts import playout
 from ludoteca.core import OptionError
 
-from .toy import Add, CountGame, CountState, FakeClock, MatchGame, MatchState, Tree, tree_state
+from .toy import Add, CountGame, CountState, FakeClock, JumpClock, MatchGame, MatchState, Tree, tree_state
 
 SEEDS = range(10)
 
@@ -177,12 +177,14 @@ def test_a_search_stops_once_its_choice_cannot_change_and_chooses_as_the_whole_b
 
 
 class _CollectorWatch(CountState):
-    """A position that notes whether the cyclic garbage collector runs while it is searched."""
+    """A position whose evaluation keeps a new object each time, as a game's memo does, and notes
+    which generations the collector collects while it is searched."""
 
-    collector_states: list[bool] = []
+    kept: list[list[int]] = []
+    generations: list[int] = []
 
     def evaluation(self, player: int) -> float:
-        self.collector_states.append(gc.isenabled())
+        self.kept.extend([player] for _ in range(8))
         return super().evaluation(player)
 
 
@@ -190,14 +192,111 @@ class _CollectorWatchGame(CountGame):
     state_class = _CollectorWatch
 
 
-@pytest.mark.parametrize("enabled_before", [True, False])
-def test_the_collector_is_paused_during_a_search_and_restored_as_it_was(enabled_before):
-    _CollectorWatch.collector_states = []
+def _note_collection(phase: str, info: dict) -> None:
+    if phase == "start":
+        _CollectorWatch.generations.append(info["generation"])
+
+
+def test_a_search_holds_off_full_collections_and_leaves_no_young_backlog():
+    """Young collections go on (short, and seen by the clock), full ones wait until the move is
+    made, and the thresholds are restored; objects the search keeps are not left for the first
+    allocation after the move to collect all at once."""
+    _CollectorWatch.kept, _CollectorWatch.generations = [], []
     state = _CollectorWatchGame().new_state(2, seed=1)
-    (gc.enable if enabled_before else gc.disable)()
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.callbacks.append(_note_collection)
     try:
-        MctsBot(seed=1, iterations=50).choose(state, 0)
-        assert gc.isenabled() is enabled_before
+        MctsBot(seed=1, iterations=1000, widening=None).choose(state, 0)
+        count_after = gc.get_count()[0]
     finally:
-        gc.enable()
-    assert _CollectorWatch.collector_states and not any(_CollectorWatch.collector_states)
+        gc.callbacks.remove(_note_collection)
+    assert len(_CollectorWatch.kept) > 2 * thresholds[0], "the search must keep enough objects to test"
+    assert 0 in _CollectorWatch.generations and 2 not in _CollectorWatch.generations
+    assert count_after <= thresholds[0], "young objects of the search were left uncollected"
+    assert gc.get_threshold() == thresholds
+
+
+def _wide_position_of_draws(clock: FakeClock, moves: int = 200, **costs) -> Tree:
+    """200 moves, each to a position the other seat can only end in a draw: nothing settles the
+    choice early, so a timed search runs until its clock says stop."""
+    return Tree(
+        moves={"root": (0, {f"m{k}": f"P{k}" for k in range(moves)})}
+        | {f"P{k}": (1, {"end": "draw"}) for k in range(moves)},
+        winners={"draw": None},
+        values={f"P{k}": k % 5 for k in range(moves)},
+        clock=clock,
+        **costs,
+    )
+
+
+@pytest.mark.parametrize("calls", [1, 2, 5, 60, 199, 205, 400])
+def test_a_clock_that_jumps_past_the_deadline_stops_the_search_within_one_step(calls):
+    """Wherever the deadline passes (the first reading, in the prior's candidates, in the
+    iterations), at most one candidate or one iteration is finished after it: 3 units of work
+    (a move and two evaluations), and the move is still legal."""
+    clock = JumpClock(calls, jump=10.0)
+    state = tree_state(_wide_position_of_draws(clock))
+    bot = MctsBot(seed=1, iterations=10**6, seconds=1.0, clock=clock)
+    action = bot.choose(state, 0)
+    assert action in state.legal_actions(0)
+    assert clock.work_at_jump is not None, "the search must have read the clock past the jump"
+    late = clock.work - clock.work_at_jump
+    assert late <= 3, f"{late} units of work after the deadline"
+
+
+def _endless_wide_position(clock: FakeClock, moves: int = 200, **costs) -> Tree:
+    """200 moves, each into a back-and-forth that never ends and is worth nothing to either seat:
+    every iteration deepens one line and evaluates a new leaf, and nothing settles the choice."""
+    return Tree(
+        moves={"root": (0, {f"m{k}": f"P{k}" for k in range(moves)})}
+        | {f"P{k}": (1, {"on": f"R{k}"}) for k in range(moves)}
+        | {f"R{k}": (0, {"back": f"P{k}"}) for k in range(moves)},
+        winners={},
+        clock=clock,
+        **costs,
+    )
+
+
+def test_iterations_that_grow_slower_do_not_carry_the_move_past_its_seconds():
+    """Evaluations cost 0.5 ms until the 300th, then 30 ms (a memo cleared, a costlier part of
+    the game): the mean iteration so far lags behind, so a search judging by it alone starts a
+    60 ms iteration with less than that left and ends the move late. The slowest recent
+    iteration sees the change."""
+    clock = FakeClock()
+    tree = _endless_wide_position(clock, move_seconds=0.0001, evaluation_seconds=0.0005, slowdown=(300, 0.03))
+    state = tree_state(tree)
+    bot = MctsBot(seed=1, iterations=10**6, seconds=0.5, clock=clock)
+    assert bot.choose(state, 0) in state.legal_actions(0)
+    assert tree.evaluations >= 304, "the test is void unless slow iterations were reached"
+    assert clock.now <= 0.5, f"the move took {clock.now:.4f} s of a 0.5 s budget"
+
+
+def _long_chain(clock: FakeClock, length: int = 5000) -> Tree:
+    """Two moves into one chain of `length` forced moves, 1 ms each, that ends in a draw: a
+    playout to the end takes 5 s."""
+    chain = {f"C{k}": (k % 2, {"step": f"C{k + 1}" if k + 1 < length else "draw"}) for k in range(length)}
+    return Tree(
+        moves={"root": (0, {"a": "C0", "b": "C1"})} | chain,
+        winners={"draw": None},
+        clock=clock,
+        move_seconds=0.001,
+    )
+
+
+@pytest.mark.parametrize("seconds", [0.05, 0.5])
+def test_a_playout_to_the_end_is_cut_at_the_deadline(seconds):
+    clock = FakeClock()
+    state = tree_state(_long_chain(clock))
+    bot = MctsBot(seed=1, iterations=10**6, seconds=seconds, playout_limit=None, clock=clock)
+    assert bot.choose(state, 0) in state.legal_actions(0)
+    assert clock.now <= seconds * 1.1, f"the move took {clock.now:.3f} s of a {seconds} s budget"
+    assert bot.last_iterations == 0, "the cut playout is abandoned, not backed up half played"
+
+
+def test_a_playout_to_the_end_runs_whole_under_an_iteration_budget():
+    clock = FakeClock()
+    state = tree_state(_long_chain(clock, length=200))
+    bot = MctsBot(seed=1, iterations=3, playout_limit=None, clock=clock)
+    bot.choose(state, 0)
+    assert bot.last_iterations == 3 and clock.now > 0.4, "no time limit: every playout ends the game"

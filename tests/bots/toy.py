@@ -151,12 +151,34 @@ class Move(Action):
 
 
 class FakeClock:
-    """Seconds that pass only when the toy game works, so time budgets are tested without timing."""
+    """Seconds that pass only when the toy game works, so time budgets are tested without timing.
+
+    `work` counts the toy game's moves and evaluations, to see how much was done after a moment.
+    """
 
     def __init__(self) -> None:
         self.now = 0.0
+        self.work = 0
 
     def __call__(self) -> float:
+        return self.now
+
+
+class JumpClock(FakeClock):
+    """A clock that stands still for its first `calls` readings, then jumps `jump` seconds ahead
+    (a move past its deadline all at once); `work_at_jump` is the game's work at that reading."""
+
+    def __init__(self, calls: int, jump: float) -> None:
+        super().__init__()
+        self.calls_left = calls
+        self.jump = jump
+        self.work_at_jump: int | None = None
+
+    def __call__(self) -> float:
+        if self.calls_left == 0 and self.work_at_jump is None:
+            self.now += self.jump
+            self.work_at_jump = self.work
+        self.calls_left -= 1
         return self.now
 
 
@@ -171,16 +193,24 @@ class Tree:
     """
 
     moves: dict[str, tuple[int, dict[str, str]]]
-    winners: dict[str, int]
+    winners: dict[str, int | None]  # finished positions and their winner (None: a draw)
     values: dict[str, float] = field(default_factory=dict)
     policy: dict[str, str] = field(default_factory=dict)
     clock: FakeClock | None = None
     evaluation_seconds: float = 0.0
     move_seconds: float = 0.0
+    slowdown: tuple[int, float] | None = None  # after this many evaluations, each costs this much
+    evaluations: int = 0
 
     def spend(self, seconds: float) -> None:
         if self.clock is not None:
             self.clock.now += seconds
+            self.clock.work += 1
+
+    def spend_on_evaluation(self) -> None:
+        self.evaluations += 1
+        slow = self.slowdown is not None and self.evaluations > self.slowdown[0]
+        self.spend(self.slowdown[1] if slow else self.evaluation_seconds)
 
 
 class TreeState(State):
@@ -215,7 +245,7 @@ class TreeState(State):
         return rank([(s,) for s in self.scores()], ["win"], self.scores())
 
     def evaluation(self, player: int) -> float:
-        self.tree.spend(self.tree.evaluation_seconds)
+        self.tree.spend_on_evaluation()
         value = self.tree.values.get(self.position, 0.0)
         return value if player == 0 else -value
 

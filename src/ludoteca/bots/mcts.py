@@ -25,14 +25,18 @@ What makes it scale with time:
   visits and the root's expansion order. They cost one evaluation per legal action, so a timed
   search values the actions in random order and stops at `PRIOR_SHARE` of its seconds;
 - budgets that hold: the clock starts when `choose` is called (determinizing and the prior
-  count), and an iteration is not started if the mean iteration so far would end past the
-  deadline, so a move overruns its seconds by at most a fraction of one iteration;
+  count); an iteration is not started if it would end past the deadline less a small reserve
+  for choosing the move and freeing the tree (`FINISH_SHARE`), judged by the slower of the mean
+  iteration so far and the slowest recent one (iterations grow as the tree deepens or a game's
+  memo is cleared); a playout checks the clock every `PLAYOUT_CHECK_EVERY` actions and is
+  abandoned past the deadline, so no single iteration can run on unchecked;
 - early stop: the search ends as soon as the most visited root action cannot be overtaken by
   the iterations left, since the rest of the budget could not change the choice;
-- no collector pauses: Python's cyclic garbage collector is paused while a move is searched.
-  A search allocates many short-lived objects that reference counting frees at once (the tree
+- no collector pauses: Python's full collections are held off while a move is searched. A
+  search allocates many short-lived objects that reference counting frees at once (the tree
   has no cycles), and a full collection, which walks every object of the process, took 50 ms
-  and more in the middle of a move: a pause the deadline cannot foresee.
+  and more in the middle of a move: a pause the deadline cannot foresee. The young generations
+  are still collected, in short steps the clock sees, so no backlog is left for after the move.
 """
 
 from __future__ import annotations
@@ -80,24 +84,73 @@ WIDEN_BASE = 4  # actions a seat considers at a node before widening with its vi
 WIDENING = 2.0  # default widening rate: WIDEN_BASE + WIDENING × √visits actions are considered
 PLAYOUT_POLICIES = ("informed", "random")
 SETTLED_CHECK_EVERY = 32  # iterations between checks that the choice can no longer change
+FINISH_SHARE = 0.01  # share of a timed move kept for choosing the move and freeing the tree
+SLOW_MEMORY = 0.9  # per iteration, how much of the slowest recent iteration's cost is remembered
+PLAYOUT_CHECK_EVERY = 16  # playout actions between two looks at the clock
+FULL_COLLECTIONS_HELD = 2**31 - 1  # the oldest generation's threshold while a move is searched
 
 
 class _Deadline:
-    """The time a move may take, counted from the call of `choose`; None: no time limit."""
+    """The time a move may take, counted from the call of `choose`; None: no time limit.
 
-    __slots__ = ("clock", "start", "seconds")
+    The search itself must end `FINISH_SHARE` of the seconds early (`search_seconds`): choosing
+    the move and freeing the tree come after its last iteration, and they count too.
+    """
+
+    __slots__ = ("clock", "start", "seconds", "search_seconds")
 
     def __init__(self, clock: Clock, seconds: float | None):
         self.clock = clock
         self.start = clock()
         self.seconds = seconds
+        self.search_seconds = None if seconds is None else seconds * (1 - FINISH_SHARE)
 
     def elapsed(self) -> float:
         return self.clock() - self.start
 
-    def allows(self, cost: float, share: float = 1.0) -> bool:
-        """Whether work expected to take `cost` seconds still ends within `share` of the time."""
-        return self.seconds is None or self.elapsed() + cost <= self.seconds * share
+    def allows(self, cost: float, share: float = 1.0, elapsed: float | None = None) -> bool:
+        """Whether work expected to take `cost` seconds still ends within `share` of the search's
+        time (`elapsed`: the time already read from the clock, to save a reading)."""
+        if self.search_seconds is None:
+            return True
+        return (self.elapsed() if elapsed is None else elapsed) + cost <= self.search_seconds * share
+
+    def passed(self) -> bool:
+        """Whether the search's time is over (always False without a time limit)."""
+        return self.search_seconds is not None and self.elapsed() > self.search_seconds
+
+
+class _Pace:
+    """What the next iteration is expected to cost, from the clock read once per iteration.
+
+    The slower of the mean so far and the slowest recent iteration (whose memory fades by
+    `SLOW_MEMORY` an iteration): the mean alone lags when iterations grow, as the tree deepens
+    or a game's evaluation memo is cleared, and then the last iteration would end late.
+    """
+
+    __slots__ = ("begun", "last", "laps", "slowest")
+
+    def __init__(self, now: float):
+        self.begun = self.last = now
+        self.laps = 0
+        self.slowest = 0.0
+
+    def lap(self, now: float) -> None:
+        """Note that an iteration ended at `now` (seconds since the move began)."""
+        self.slowest = max(now - self.last, self.slowest * SLOW_MEMORY)
+        self.last = now
+        self.laps += 1
+
+    @property
+    def mean(self) -> float:
+        return (self.last - self.begun) / self.laps if self.laps else 0.0
+
+    def next_cost(self) -> float:
+        return max(self.mean, self.slowest)
+
+
+class _OutOfTime(Exception):
+    """A playout passed the deadline: its iteration is abandoned, with nothing backed up."""
 
 
 class _Node:
@@ -225,32 +278,35 @@ class MctsBot(Bot):
         limit = state.game.playout_limit if isinstance(self.playout_limit, str) else self.playout_limit
         root = _Node()
         leaf = _LeafValue()
-        searched_from = deadline.elapsed()
+        stop = deadline.passed if deadline.seconds is not None else None
+        pace = _Pace(deadline.elapsed())
         done = 0
         while done < self.budget.iterations:
-            if self._spent(root, player, deadline, done, deadline.elapsed() - searched_from):
+            if done:
+                pace.lap(deadline.elapsed())
+            if self._spent(root, player, deadline, done, pace):
                 break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
-            self._iterate(root, sample, player, rng, prior, limit, leaf)
+            if not self._iterate(root, sample, player, rng, prior, limit, leaf, stop):
+                break
             done += 1
         self.last_iterations = done
         return _most_visited(legal, root.stats.get(player, {}), prior, rng)
 
-    def _spent(self, root: _Node, player: int, deadline: _Deadline, done: int, searching: float) -> bool:
-        """Whether to stop before iteration `done + 1`, after `searching` seconds of iterations.
+    def _spent(self, root: _Node, player: int, deadline: _Deadline, done: int, pace: _Pace) -> bool:
+        """Whether to stop before iteration `done + 1`.
 
-        Stop when the mean iteration so far would end past the deadline, or when the choice is
-        settled (checked every `SETTLED_CHECK_EVERY` iterations).
+        Stop when the next iteration is expected to end past the search's time (see `_Pace`), or
+        when the choice is settled (checked every `SETTLED_CHECK_EVERY` iterations).
         """
-        mean_iteration = searching / done if done else 0.0
-        if not deadline.allows(mean_iteration):
+        if not deadline.allows(pace.next_cost(), elapsed=pace.last):
             return True
         if not done or done % SETTLED_CHECK_EVERY:
             return False
         left = self.budget.iterations - done
-        if deadline.seconds is not None and mean_iteration > 0:
-            left = min(left, int((deadline.seconds - deadline.elapsed()) / mean_iteration) + 1)
+        if deadline.search_seconds is not None and pace.mean > 0:
+            left = min(left, int((deadline.search_seconds - pace.last) / pace.mean) + 1)
         return _settled(root.stats[player], left)
 
     def _iterate(
@@ -262,8 +318,12 @@ class MctsBot(Bot):
         prior: dict[Action, float],
         limit: int | None,
         leaf: _LeafValue,
-    ) -> None:
-        """One iteration: select and expand down the tree, play out, back up the rewards."""
+        stop: Callable[[], bool] | None = None,
+    ) -> bool:
+        """One iteration: select and expand down the tree, play out, back up the rewards.
+
+        Returns False, backing up nothing, when `stop` said during the playout that time is up.
+        """
         node = root
         path: list[tuple[_Node, list[tuple[int, Action]]]] = []
         while not state.is_over:
@@ -285,26 +345,36 @@ class MctsBot(Bot):
             node = child
             if expanded:
                 break
-        playout(state, rng, limit, self.informed)
+        try:
+            playout(state, rng, limit, self.informed, stop)
+        except _OutOfTime:
+            return False
         rewards = outcome_rewards(state) if state.is_over else leaf.rewards(state)
         for visited, choices in path:
             for seat, action in choices:
                 entry = visited.stats[seat][action]
                 entry[0] += 1
                 entry[1] += rewards[seat]
+        return True
 
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for a search (see the module docstring), and restore
-    it as it was, so a caller that had it off keeps it off."""
-    was_enabled = gc.isenabled()
-    gc.disable()
+    """Hold off full collections for a search (see the module docstring), and restore the
+    collector's thresholds as they were.
+
+    Only the oldest generation is held off: collections of the young ones go on during the
+    search, short and seen by its clock. Switching the whole collector off instead left every
+    object a search keeps (a game's evaluation memo: thousands of entries) young, and the first
+    allocation after switching it back on collected them all, on the move's time after its
+    last look at the clock (9 ms of a City Square Off move, more when a full one followed).
+    """
+    thresholds = gc.get_threshold()
+    gc.set_threshold(thresholds[0], thresholds[1], FULL_COLLECTIONS_HELD)
     try:
         yield
     finally:
-        if was_enabled:
-            gc.enable()
+        gc.set_threshold(*thresholds)
 
 
 def _check_search_options(limit: int | None | str, policy: str, widening: float | None) -> None:
@@ -360,14 +430,27 @@ def _root_prior(
     return _rank_prior(values)
 
 
-def playout(state: State, rng: random.Random, limit: int | None, informed: bool = True) -> int:
+def playout(
+    state: State,
+    rng: random.Random,
+    limit: int | None,
+    informed: bool = True,
+    stop: Callable[[], bool] | None = None,
+) -> int:
     """Play on for `limit` actions (None: to the end) with the game's playout policy (or at random).
 
     In a simultaneous round every owing seat picks before any pick is applied, as in the tree, so
-    no seat's policy sees a move of the same round. Returns how many actions were played.
+    no seat's policy sees a move of the same round. Returns how many actions were played. `stop`
+    is asked every `PLAYOUT_CHECK_EVERY` actions whether time is up; if it is, `_OutOfTime` is
+    raised, since a playout to the end may take longer than a whole move's budget.
     """
     moves = 0
+    checked = 0
     while not state.is_over and (limit is None or moves < limit):
+        if stop is not None and moves - checked >= PLAYOUT_CHECK_EVERY:
+            checked = moves
+            if stop():
+                raise _OutOfTime
         seats = state.to_move
         if informed:
             choices = [(seat, state.playout_action(seat, rng)) for seat in seats]
