@@ -303,17 +303,18 @@ class State(Generic[ActionT]):
         `range(len(legal_actions(player)))`, raises `IllegalAction` and changes nothing.
         """
         # a list is cached only for a player to move in this very position
-        legal = self._legal_cache.get(player) if type(player) is int else None
-        if legal is None:
-            player = self._actor(player)
-            legal = self._legal_for(player)
+        if type(player) is int and player in self._legal_cache:
+            seat, legal = player, self._legal_cache[player]
+        else:
+            seat = self._actor(player)
+            legal = self._legal_for(seat)
         number = index if type(index) is int else whole_number(index)  # numpy's integers too
         if number is None or not 0 <= number < len(legal):
             raise IllegalAction(self.game.in_game(CORE.message(
                 "action.no_such_legal", given=repr(index), last=len(legal) - 1)))
         action = legal[number]
-        self._apply(action, player)
-        self.history.append((player, str(action)))
+        self._apply(action, seat)
+        self.history.append((seat, str(action)))
         self._legal_cache = {}
         return action
 
