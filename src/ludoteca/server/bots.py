@@ -38,7 +38,7 @@ from .clocks import TIMEOUT_BOT, TIMEOUT_LEVEL, on_deadline
 from .people import People
 from .settings import Settings
 from .store import BotTurn
-from .tables import Conflict, StaleMove, Tables
+from .tables import Conflict, StaleMove, Tables, woken
 from .thinking import think
 
 log = logging.getLogger("ludoteca.bots")
@@ -116,8 +116,7 @@ class BotRunner:
                     task = asyncio.get_running_loop().create_task(self._play(turn))
                     self.turns.add(task)
                     task.add_done_callback(self.turns.discard)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake[lane].wait(), POLL_SECONDS)
+            await woken(self.wake[lane], POLL_SECONDS)
             self.wake[lane].clear()
 
     async def _play(self, turn: BotTurn) -> None:

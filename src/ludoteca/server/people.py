@@ -32,7 +32,7 @@ import time
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -59,6 +59,7 @@ from .tables import (
     Tables,
     chosen_seat,
     moved_on,
+    woken,
 )
 
 log = logging.getLogger("ludoteca.server")
@@ -311,8 +312,7 @@ class People:
         lease = self.tables.settings.socket_lease_seconds
         looked = time.monotonic()
         while True:
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self.presence_changes.wait(), lease / 3)
+            await woken(self.presence_changes, lease / 3)
             self.presence_changes.clear()
             try:
                 await self._write_presence(lease)

@@ -499,8 +499,7 @@ class Tables:
         lease = self.settings.socket_lease_seconds
         renewed = time.monotonic()
         while True:
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self.socket_changes.wait(), lease / 3)
+            await woken(self.socket_changes, lease / 3)
             self.socket_changes.clear()
             closed: dict[str, int] = {}
             try:
@@ -521,6 +520,17 @@ class Tables:
     async def forget_sockets(self) -> None:
         """The process stops: its sockets no longer count anywhere."""
         await asyncio.to_thread(self.store.drop_sockets, self.owner)
+
+
+async def woken(event: asyncio.Event, seconds: float) -> None:
+    """Wait until `event` is set, or `seconds` have passed, whichever comes first.
+
+    With `asyncio.timeout`, not `asyncio.wait_for`: on Python 3.11, `wait_for` can swallow a
+    cancellation that arrives just as the event is set, and a background loop that swallowed it
+    never stops, so the process's shutdown waits for it forever."""
+    with suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            await event.wait()
 
 
 def _too_many(key: str, cap: int) -> TooMany:
