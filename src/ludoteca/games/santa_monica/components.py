@@ -251,6 +251,11 @@ def _validate_cards(data: dict) -> list[str]:
     tags = _list("cards.json", data, "tags")
     if not tags or not all(isinstance(t, str) for t in tags) or "wave" not in tags:
         _fail("cards.json", "content.tags_list_tag_keys")
+    names = data.get("tag_names", {})
+    if not isinstance(names, dict) or not all(
+            isinstance(by_lang, dict) and all(isinstance(text, str) for text in by_lang.values())
+            for by_lang in names.values()):
+        _fail("cards.json", "content.tag_names_by_language")
     cards = _list("cards.json", data, "cards")
     if not cards:
         _fail("cards.json", "content.there_least_one_card")
