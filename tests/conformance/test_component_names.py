@@ -1,10 +1,12 @@
-"""Component names are catalogue texts: no game's component data names a card, building, colour
-or shape per language (so a third language is a `messages.<lang>.json`, not a data field), and
-every name the games show comes from a catalogue code `component.<kind>.<id>`."""
+"""Component names and texts are catalogue texts: no game's component data names a card, building,
+colour or shape, prints a card's rule text or a tag's name, per language (so a third language is a
+`messages.<lang>.json`, not a data field), and every name the games show comes from a catalogue
+code `component.<kind>.<id>` (rule texts: `text.<kind>.<id>`)."""
 
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -21,19 +23,43 @@ def _data_files(package):
             if entry.name.endswith(".json") and not entry.name.startswith("messages.")]
 
 
+# A field a person would read, in one language or per language: `name`, `text` or `label`, bare
+# or as `name_fr`, `text_en`, `label_es`... (any two-letter language, spoken by ludoteca or not).
+_WORDS_FIELD = re.compile(r"(name|text|label|tag_names)(_[a-z]{2})?")
+
+
+def _per_language_table(value) -> bool:
+    """`{"en": ..., "es": ...}`: a table of texts by language code."""
+    return (isinstance(value, dict) and len(value) >= 2 and "en" in value
+            and all(re.fullmatch(r"[a-z]{2}", key) for key in value))
+
+
 def _names_by_language(value, path=""):
-    """Where `value` holds a name per language: a `name_<lang>` field or a `name` table."""
-    if isinstance(value, dict):
+    """Where `value` holds words in a language: a name, text or label field, or a table by language."""
+    if _per_language_table(value):
+        yield path
+    elif isinstance(value, dict):
         for key, inner in value.items():
             here = f"{path}.{key}"
-            per_language = key.startswith("name_") and key[len("name_"):] in languages()
-            if per_language or (key == "name" and isinstance(inner, dict)):
+            if _WORDS_FIELD.fullmatch(key):
                 yield here
             else:
                 yield from _names_by_language(inner, here)
     elif isinstance(value, list):
         for index, inner in enumerate(value):
             yield from _names_by_language(inner, f"{path}[{index}]")
+
+
+def test_the_search_finds_words_in_data():
+    """The search itself: every shape of per-language words the data once held is found."""
+    once = {"cards": [{"id": "B01", "text": "Add 1 local", "text_es": "Añade 1 local"}],
+            "tag_names": {"wave": {"en": "Wave", "es": "Olas"}},
+            "types": {"Y": {"en": "Yellow", "es": "Amarillo", "fr": "jaune"}},
+            "buildings": [{"key": "zoo", "name_fr": "Zoo"}], "islands": [{"label": {"en": "top"}}]}
+    found = set(_names_by_language(once))
+    assert found == {".cards[0].text", ".cards[0].text_es", ".tag_names", ".types.Y",
+                     ".buildings[0].name_fr", ".islands[0].label"}
+    assert not list(_names_by_language({"id": "B01", "tags": ["wave"], "row_lengths": "12 and 13"}))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

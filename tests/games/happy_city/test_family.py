@@ -20,7 +20,7 @@ def test_card_data_matches_the_box():
         28, 20, 18]
     assert sum(1 for c in CARDS.values() if c.kind == "family") == 18
     assert sum(1 for c in CARDS.values() if c.kind == "expert") == 37
-    assert CARDS["haunted_house"].name_fr == "Maison hantée" and CARDS["zoo"].name("es") == "Zoo"
+    assert CARDS["haunted_house"].name("es") == "Casa encantada" and CARDS["zoo"].name("es") == "Zoo"
 
 
 def test_w1_printed_example_city_scores_40():

@@ -138,6 +138,24 @@ def test_content_option_loads_a_replacement_directory(tmp_path):
     assert len(load_content("").cards) == 78
 
 
+def test_our_texts_come_from_the_catalogue_and_replacement_content_may_give_its_own(tmp_path):
+    """Our cards' rule texts and tag names are catalogue texts (`text.card.<id>`,
+    `component.tag.<tag>`); a replacement file's own `text`/`text_<lang>` and `tag_names` win."""
+    ours = load_content("")
+    assert ours.text("card", ours.cards[0], "es").startswith("Añade 1 local")
+    assert ours.tag_names["wave"] == {"en": "Wave", "es": "Olas"}
+    cards = copy.deepcopy(load_json(PACKAGE, "cards.json"))
+    cards["cards"][0].update(text="Our own words.", text_es="Nuestras palabras.")
+    cards["tag_names"] = {"wave": {"en": "Surf"}}
+    theirs = load_content(_write(tmp_path, "cards.json", cards))
+    texts = [theirs.text("card", theirs.cards[0], lang) for lang in ("en", "es")]
+    assert texts == ["Our own words.", "Nuestras palabras."]
+    assert theirs.tag_names["wave"] == {"en": "Surf", "es": "Surf"}
+    assert theirs.tag_names["local"]["es"] == "Local"
+    shown = GAME.new_state(2, seed=1, content=str(tmp_path)).view(0)["catalogue"]
+    assert shown["tag_names"]["wave"]["es"] == "Surf" and set(shown["objective"]["texts"]) == {"en", "es"}
+
+
 def _broken(mutate, name="cards.json"):
     data = copy.deepcopy(load_json(PACKAGE, name))
     mutate(data)
@@ -154,6 +172,7 @@ def _broken(mutate, name="cards.json"):
     ("cards.json", lambda d: d["cards"][0]["actions"][0].update(local=1.5), "must be an integer"),
     ("cards.json", lambda d: d["cards"][0]["scoring"][0].update(type="magic"), "unknown scoring clause"),
     ("cards.json", lambda d: d["cards"][0]["actions"][0].update(type="fly"), "unknown action type"),
+    ("cards.json", lambda d: d.update(tag_names={"wave": "Surf"}), "each tag's name by language"),
     ("starting-tiles.json", lambda d: d["tiles"][0].update(footprint_tags=["gold"]), "unknown footprint tag"),
     ("sand-dollar-tiles.json", lambda d: d["tiles"][0]["faces"].pop(), "exactly 2 faces"),
     ("objectives.json", lambda d: d["objectives"][0]["penalty"].update(type="x"), "unknown type"),

@@ -4,7 +4,9 @@ Every card of the game (buildings, residences, the Happy Market and both special
 unique key, so the rules and the scoring look cards up in flat dicts keyed by that string.
 Colours are small ints (index into `COLOURS`); colourless cards have colour None. Card names
 are catalogue texts (`component.card.<key>` in `data/messages.<lang>.json`), so a language is a
-data change; the JSON files keep keys and numbers (and the French names printed on the cards).
+data change; the JSON files keep keys and numbers (the French names printed on the cards are
+listed in the rules specification, not in the data). The expert specials' effect texts are
+catalogue texts too (`text.card.<key>`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.data import load_json
-from ludoteca.core.messages import Message
+from ludoteca.core.messages import Message, languages
 
 from .messages import MESSAGES
 
@@ -36,7 +38,6 @@ class Card:
     key: str
     kind: str
     index: int
-    name_fr: str | None
     deck: int
     cost: int
     colour: int | None
@@ -59,6 +60,12 @@ class Card:
     def name(self, lang: str) -> str:
         return self.names.text(lang)
 
+    @property
+    def effect_text(self) -> Message | None:
+        """What an expert special does, in words (`text.card.<key>`); None for other cards."""
+        code = f"text.card.{self.key}"
+        return MESSAGES.message(code) if code in MESSAGES else None
+
 
 def _colour(code: str | None) -> int | None:
     return None if code is None else COLOURS.index(code)
@@ -72,28 +79,28 @@ def _load() -> dict[str, Card]:
     cards: dict[str, Card] = {}
     for raw in load_json(PACKAGE, "buildings.json")["buildings"]:
         cards[raw["key"]] = Card(
-            raw["key"], "building", raw["index"], raw["name_fr"],
+            raw["key"], "building", raw["index"],
             raw["deck"], raw["cost"], _colour(raw["type"]), raw["income"], raw["people"],
             raw["hearts"], (), "", {},
         )
     for raw in load_json(PACKAGE, "residences.json")["residences"]:
         cards[raw["key"]] = Card(
-            raw["key"], "residence", 100 + raw["index"], raw["name_fr"], 0, raw["cost"],
+            raw["key"], "residence", 100 + raw["index"], 0, raw["cost"],
             _colour(raw["type"]), 0, raw["people"], raw["hearts"], (), "", {},
         )
     raw = load_json(PACKAGE, "start-card.json")["start_card"]
-    cards[MARKET] = Card(MARKET, "market", 0, raw["name_fr"], 0,
+    cards[MARKET] = Card(MARKET, "market", 0, 0,
                          raw["cost"], None, raw["income"], raw["people"], raw["hearts"], (), "", {})
     for raw in load_json(PACKAGE, "specials-family.json")["specials"]:
         cards[raw["key"]] = Card(
-            raw["key"], "family", 200 + raw["index"], raw["name_fr"],
+            raw["key"], "family", 200 + raw["index"],
             0, 0, None, raw["income"], raw["people"], raw["hearts"], _condition(raw["condition"]),
             "", {},
         )
     for raw in load_json(PACKAGE, "specials-expert.json")["specials"]:
         printed = raw["printed"]
         cards[raw["key"]] = Card(
-            raw["key"], "expert", 300 + raw["index"], None, 0, 0,
+            raw["key"], "expert", 300 + raw["index"], 0, 0,
             None, printed["income"], printed["people"], printed["hearts"],
             _condition(raw["condition"]), raw["timing"], raw["effect"],
         )
@@ -127,26 +134,21 @@ _COPIES = {b["key"]: b["copies"] for b in load_json(PACKAGE, "buildings.json")["
 # Each deck in catalogue (`index`) order with its copies adjacent (spec section 7).
 DECK_CARDS = {d: tuple(k for k in BUILDINGS if DECK[k] == d for _ in range(_COPIES[k])) for d in (1, 2, 3)}
 START_COINS = load_json(PACKAGE, "start-card.json")["starting_coins"]
-# The effect text of every expert special, (English, Spanish), for the views of a renderer.
-EFFECT_TEXT = {
-    raw["key"]: (raw["text_en"], raw["text_es"])
-    for raw in load_json(PACKAGE, "specials-expert.json")["specials"]
-}
 
 
 def card_facts(key: str) -> dict[str, Any]:
     """What a face-up card shows, as JSON-safe data (for views; never on the hot path)."""
     card = CARDS[key]
     facts: dict[str, Any] = {
-        "names": MESSAGES.by_language(f"component.card.{key}"),
-        "name_en": card.name("en"), "name_es": card.name("es"), "kind": card.kind, "deck": card.deck,
+        "names": MESSAGES.by_language(f"component.card.{key}"), "kind": card.kind, "deck": card.deck,
         "cost": card.cost, "colour": None if card.colour is None else COLOURS[card.colour],
         "income": card.income, "people": card.people, "hearts": card.hearts,
     }
     if card.is_special:
         facts["condition"] = {COLOURS[c]: n for c, n in card.condition}
-    if key in EFFECT_TEXT:
-        facts["text_en"], facts["text_es"] = EFFECT_TEXT[key]
+    effect = card.effect_text
+    if effect is not None:
+        facts["texts"] = {lang: effect.text(lang) for lang in languages()}
     return facts
 
 

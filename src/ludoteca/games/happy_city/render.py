@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import scoring
-from .components import CARDS, COLOUR, COLOURS, EFFECT_TEXT, MARKET, RESIDENCES, condition_text
+from .components import CARDS, COLOUR, COLOURS, MARKET, RESIDENCES, condition_text
 from .messages import MESSAGES
 
 if TYPE_CHECKING:
@@ -123,7 +123,8 @@ def component_texts(state: HappyCityState, lang: str) -> dict[str, str]:
         lines = [head, "  " + " · ".join(facts)]
         if card.condition:
             lines.append(f"  {words['needs']}: {condition_text(key)}")
-        if key in EFFECT_TEXT:
-            lines.append("  " + EFFECT_TEXT[key][1 if lang == "es" else 0])
+        effect = card.effect_text
+        if effect is not None:
+            lines.append("  " + effect.text(lang))
         texts[key] = "\n".join(lines)
     return texts

@@ -16,7 +16,7 @@ __all__ = ["ContentError", "SantaMonica", "SantaMonicaState"]
 
 _DEFAULT = load_content("")
 _FACE_CODES = tuple(f["code"] for f in _DEFAULT.faces)
-_FACE_NAMES = {f["code"]: _DEFAULT.name_fields("face", f)["names"] for f in _DEFAULT.faces}
+_FACE_NAMES = {f["code"]: _DEFAULT.printed_fields("face", f)["names"] for f in _DEFAULT.faces}
 
 
 @dataclass(frozen=True)

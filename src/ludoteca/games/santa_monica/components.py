@@ -66,7 +66,7 @@ class Content:
     def __init__(self, raw: dict[str, Any]):
         cards_file = raw["cards.json"]
         self.tags: tuple[str, ...] = tuple(cards_file["tags"])
-        self.tag_names: dict[str, dict[str, str]] = cards_file.get("tag_names", {})
+        self.tag_names = {tag: _tag_names(tag, cards_file.get("tag_names", {})) for tag in self.tags}
         self.cards: list[dict] = cards_file["cards"]
         self.card_index = {c["id"]: i for i, c in enumerate(self.cards)}
         self.card_row = [ROWS.index(c["row"]) for c in self.cards]
@@ -109,12 +109,25 @@ class Content:
         """`names` written in `lang`."""
         return written(self.names(kind, entry), lang)
 
-    def name_fields(self, kind: str, entry: dict) -> dict[str, Any]:
-        """The name as a view gives it: `names` in every language, and the older `name` (English)
-        and `name_es` fields that renderers read."""
-        names = self.names(kind, entry)
-        every = {lang: written(names, lang) for lang in languages()}
-        return {"name": every[FALLBACK], "name_es": every["es"], "names": every}
+    def texts(self, kind: str, entry: dict) -> Message | dict[str, str]:
+        """The printed rule text of a component in every language, as `names` finds names: the
+        replacement file's own `text` (and `text_<lang>`), or else ours, `text.<kind>.<id>`."""
+        if "text" in entry:
+            given = {key[len("text_"):]: text for key, text in entry.items() if key.startswith("text_")}
+            return {**given, FALLBACK: entry["text"]}
+        code = f"text.{kind}.{entry[_ID_KEYS[kind]]}"
+        return MESSAGES.message(code) if code in MESSAGES else {FALLBACK: ""}
+
+    def text(self, kind: str, entry: dict, lang: str) -> str:
+        """`texts` written in `lang`."""
+        return written(self.texts(kind, entry), lang)
+
+    def printed_fields(self, kind: str, entry: dict) -> dict[str, Any]:
+        """The name and rule text as a view gives them, each in every language (`names`, `texts`:
+        `{lang: text}`), so that a renderer shows any language the catalogue has."""
+        names, texts = self.names(kind, entry), self.texts(kind, entry)
+        return {"names": {lang: written(names, lang) for lang in languages()},
+                "texts": {lang: written(texts, lang) for lang in languages()}}
 
     def tag_mask(self, tags: list[str]) -> int:
         mask = 0
@@ -124,6 +137,15 @@ class Content:
 
     def tag_list(self, mask: int) -> list[str]:
         return [t for i, t in enumerate(self.tags) if mask >> i & 1]
+
+
+def _tag_names(tag: str, given: dict[str, dict[str, str]]) -> dict[str, str]:
+    """A tag's name in every language: the replacement file's `tag_names` entry, or else ours
+    (`component.tag.<tag>`), or else the tag key itself."""
+    if tag in given:
+        return {lang: given[tag].get(lang) or given[tag].get(FALLBACK) or tag for lang in languages()}
+    code = f"component.tag.{tag}"
+    return MESSAGES.by_language(code) if code in MESSAGES else {lang: tag for lang in languages()}
 
 
 def _compile_action(action: dict) -> tuple:
@@ -229,6 +251,11 @@ def _validate_cards(data: dict) -> list[str]:
     tags = _list("cards.json", data, "tags")
     if not tags or not all(isinstance(t, str) for t in tags) or "wave" not in tags:
         _fail("cards.json", "content.tags_list_tag_keys")
+    names = data.get("tag_names", {})
+    if not isinstance(names, dict) or not all(
+            isinstance(by_lang, dict) and all(isinstance(text, str) for text in by_lang.values())
+            for by_lang in names.values()):
+        _fail("cards.json", "content.tag_names_by_language")
     cards = _list("cards.json", data, "cards")
     if not cards:
         _fail("cards.json", "content.there_least_one_card")

@@ -103,15 +103,14 @@ def component_texts(state: SantaMonicaState, lang: str) -> dict[str, str]:
     """Every card, starting tile, sand dollar face and objective of the content in play, by id."""
     words = SHOW.get(lang, SHOW["en"])
     c = state.content
-    text_key = "text_es" if lang == "es" else "text"
 
     def tags(names: list[str]) -> str:
-        return ", ".join(c.tag_names.get(tag, {}).get(lang, tag) for tag in names)
+        return ", ".join(c.tag_names[tag].get(lang, tag) for tag in names)
 
     def entry(item: dict, component: str, kind: str, *extra: str) -> str:
         mark = f" — {words['stand_in']}" if str(item.get("status", "")).startswith("stand-in") else ""
         head = f"{item.get('id', item.get('code'))} — {c.name(component, item, lang)} ({kind}){mark}"
-        return "\n".join([head, *extra, "  " + (item.get(text_key) or item.get("text", ""))])
+        return "\n".join([head, *extra, "  " + c.text(component, item, lang)])
 
     texts = {}
     for card in c.cards:

@@ -669,19 +669,19 @@ class SantaMonicaState(State):
         c = self.content
         shown = [i for i in (*self.front, *self.back) if i >= 0]
         shown += [card for city in self.cities for card in city.values() if card >= 0]
-        keys = ("row", "tags", "text", "text_es")
-        tile_keys = ("vips", "tags", "footprint_tags", "text", "text_es")
-        face_keys = ("cost", "text", "text_es")
+        keys = ("row", "tags")
+        tile_keys = ("vips", "tags", "footprint_tags")
+        face_keys = ("cost",)
 
         def printed(kind: str, entry: dict, keys: tuple[str, ...]) -> dict[str, Any]:
-            return {**c.name_fields(kind, entry), **{k: entry.get(k) for k in keys}}
+            return {**c.printed_fields(kind, entry), **{k: entry.get(k) for k in keys}}
 
         objective = c.objectives[self.objective]
         return {
             "cards": {c.cards[i]["id"]: printed("card", c.cards[i], keys) for i in sorted(set(shown))},
             "tiles": {c.tiles[t]["id"]: printed("tile", c.tiles[t], tile_keys) for t in self.drawn},
             "faces": {code: printed("face", c.faces[c.face_index[code]], face_keys) for code in self.faces},
-            "objective": printed("objective", objective, ("text", "text_es")),
+            "objective": printed("objective", objective, ()),
             "tag_names": c.tag_names,
         }
 

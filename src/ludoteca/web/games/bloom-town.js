@@ -25,82 +25,19 @@ const ROOFS = {
 };
 const LETTERS = "abcde";
 
-const TEXT = {
-  en: {
-    types: { office: "Office", subway: "Subway", park: "Park", home: "Home", shop: "Shop" },
-    plural: { office: "offices", subway: "subways", park: "parks", home: "homes", shop: "shops" },
-    kinds: { cafe: "Coffee shop", books: "Bookshop", bakery: "Bakery", icecream: "Ice-cream shop", toys: "Toy shop", pets: "Pet shop" },
-    flowers: { tulip: "Tulip", rose: "Rose", daisy: "Daisy", sunflower: "Sunflower", lily: "Lily" },
-    market: "Market", community: "Community area", stack: "stack", exhausted: "exhausted", empty: "empty",
-    scored: "scored", townSquare: "Town Square", yourTown: "Your town", town: "Town", player: "Player",
-    you: "you", hand: "Hand", points: "points", token: "bonus token", tokenUsed: "token used", start: "start player",
-    kept: "kept", faceDown: "face-down tile", side: "Side", stacksOut: "Exhausted stacks",
-    lastRound: "End triggered: last round!", blooming: "blooming square",
-    parts: { placement: "placement", double: "double", community: "community", final: "final" },
-    build: "Build: choose a tile from your hand, then click a highlighted square. The square's flower decides which market space you take from.",
-    extraBuild: "Extra build: choose a tile and a highlighted square again.",
-    take: "Take: the matching market space and its stack are empty — click one of the highlighted market tiles.",
-    bonus: (sq, p) => `Bonus step: your tile on ${sq} scored ${p} points. Use a bonus, or finish your turn.`,
-    keep: "Final hand scoring: keep one type from your hand; you score its rescoring value, the other tile is discarded.",
-    waiting: { build: "is building", take: "is choosing a market tile", bonus: "is in the bonus step", keep: "is choosing which tile to keep" },
-    over: "Game over.",
-    actions: {
-      "bloom double": (p) => `✿ Blooming square: double (+${p})`,
-      "bloom extra": () => "✿ Blooming square: extra build",
-      "token double": (p) => `Bonus token: double (+${p})`,
-      "token extra": () => "Bonus token: extra build",
-      rescore: (type) => `Bonus token: score ${type} now`,
-      pass: () => "Done",
-      keep: (type) => `Keep ${type}`,
-    },
-    builtOn: (sq, p) => `built on ${sq}: +${p}`,
-    goesTo: (sq, flower, j) => `${sq} · ${flower} → market space ${j}`,
-  },
-  es: {
-    types: { office: "Oficina", subway: "Metro", park: "Parque", home: "Casa", shop: "Tienda" },
-    plural: { office: "oficinas", subway: "metros", park: "parques", home: "casas", shop: "tiendas" },
-    kinds: { cafe: "Cafetería", books: "Librería", bakery: "Panadería", icecream: "Heladería", toys: "Juguetería", pets: "Tienda de mascotas" },
-    flowers: { tulip: "Tulipán", rose: "Rosa", daisy: "Margarita", sunflower: "Girasol", lily: "Lirio" },
-    market: "Mercado", community: "Área de comunidad", stack: "pila", exhausted: "agotada", empty: "vacío",
-    scored: "puntuada", townSquare: "Town Square", yourTown: "Tu pueblo", town: "Pueblo", player: "Jugador",
-    you: "tú", hand: "Mano", points: "puntos", token: "ficha de bonificación", tokenUsed: "ficha usada",
-    start: "jugador inicial", kept: "conserva", faceDown: "ficha boca abajo", side: "Lado", stacksOut: "Pilas agotadas",
-    lastRound: "Final activado: ¡última ronda!", blooming: "casilla floreciente",
-    parts: { placement: "colocación", double: "doble", community: "comunidad", final: "final" },
-    build: "Construir: elige una ficha de tu mano y pulsa una casilla resaltada. La flor de la casilla decide de qué espacio del mercado tomas.",
-    extraBuild: "Construcción extra: elige de nuevo una ficha y una casilla resaltada.",
-    take: "Tomar: el espacio del mercado de esa flor y su pila están vacíos; pulsa una de las fichas resaltadas del mercado.",
-    bonus: (sq, p) => `Bonificación: tu ficha en ${sq} ha dado ${p} puntos. Usa una bonificación o termina el turno.`,
-    keep: "Puntuación final de la mano: conserva un tipo de tu mano; ganas su nueva puntuación y descartas la otra ficha.",
-    waiting: { build: "está construyendo", take: "está eligiendo ficha del mercado", bonus: "está en el paso de bonificación", keep: "está eligiendo qué ficha conservar" },
-    over: "Fin de la partida.",
-    actions: {
-      "bloom double": (p) => `✿ Casilla floreciente: doble (+${p})`,
-      "bloom extra": () => "✿ Casilla floreciente: construcción extra",
-      "token double": (p) => `Ficha de bonificación: doble (+${p})`,
-      "token extra": () => "Ficha de bonificación: construcción extra",
-      rescore: (type) => `Ficha de bonificación: puntuar ${type} ahora`,
-      pass: () => "Terminar",
-      keep: (type) => `Conservar ${type}`,
-    },
-    builtOn: (sq, p) => `construyó en ${sq}: +${p}`,
-    goesTo: (sq, flower, j) => `${sq} · ${flower} → espacio ${j} del mercado`,
-  },
-};
-
 // ---- small helpers ------------------------------------------------------------------------------
 
 const typeOf = (tile) => (tile.startsWith("shop") ? "shop" : tile);
 const squareName = (i) => `${LETTERS[i % 5]}${Math.floor(i / 5) + 1}`;
 
-function tileName(tile, words) {
-  return tile.startsWith("shop:") ? words.kinds[tile.slice(5)] || tile.slice(5) : words.types[tile] || tile;
+function tileName(tile, tr) {
+  return tile.startsWith("shop:") ? tr(`kinds.${tile.slice(5)}`) : tr(`types.${tile}`);
 }
 
 /** A tile's name, and for a shop the two neighbour types its roof scores. */
-function tileTitle(tile, words) {
+function tileTitle(tile, tr) {
   const roofs = tile.startsWith("shop:") && ROOFS[tile.slice(5)];
-  return roofs ? `${tileName(tile, words)}: ${roofs.map((t) => words.types[t]).join(" + ")}` : tileName(tile, words);
+  return roofs ? `${tileName(tile, tr)}: ${roofs.map((t) => tr(`types.${t}`)).join(" + ")}` : tileName(tile, tr);
 }
 
 /** The legal actions (the server's structured form) sorted by step: builds by tile then square,
@@ -216,11 +153,12 @@ function ensureStyles() {
 export function create(root, env) {
   ensureStyles();
   let selected = null; // the hand tile chosen for the next build
+  // The words are the page catalogue's `bloom-town.<key>` (web/data/messages.<lang>.json).
+  const tr = (key, args) => env.t(`bloom-town.${key}`, args);
 
   function update(data) {
     const payload = data.view;
     const view = payload.view;
-    const words = TEXT[data.lang] || TEXT.en;
     if (!view || !view.towns) { root.replaceChildren(); return; }
     const seat = payload.seat;
     const me = seat ?? 0;
@@ -241,7 +179,7 @@ export function create(root, env) {
       const pad = 18;
       const side = pad + cell * 5 + 4;
       const picture = svg("svg", { class: `bt-town${owner === me && seat !== null ? " mine" : ""}`, viewBox: `0 0 ${side} ${side}`,
-        width: side, height: side, "data-seat": owner, role: "img", "aria-label": `${words.town} ${owner}` });
+        width: side, height: side, "data-seat": owner, role: "img", "aria-label": `${tr("town")} ${owner}` });
       const squares = selected && owner === seat ? legal.builds.get(selected) : null;
       const preview = svg("g", { class: "preview", "pointer-events": "none" });
       const blooming = new Set(view.board.blooming);
@@ -276,7 +214,7 @@ export function create(root, env) {
             "data-square": name, "data-action": action, onclick: () => env.act(action),
             onmouseenter: () => { target(space); preview.replaceChildren(tile(selected, x + 3, y + 3, cell - 6)); },
             onmouseleave: () => { target(null); preview.replaceChildren(); } },
-          svg("title", {}, words.goesTo(name, words.flowers[flowerId] || flowerId, space))));
+          svg("title", {}, tr("goesTo", { square: name, flower: tr(`flowers.${flowerId}`), space }))));
         }
       }
       picture.append(preview);
@@ -290,8 +228,8 @@ export function create(root, env) {
     // ---- Town Square: market, stacks, community area ----
     function townSquare() {
       const width = 5 * 104 + 8;
-      const picture = svg("svg", { class: "bt-square", viewBox: `0 0 ${width} 330`, role: "img", "aria-label": words.townSquare });
-      picture.append(svg("text", { x: 6, y: 16, class: "heading" }, words.market));
+      const picture = svg("svg", { class: "bt-square", viewBox: `0 0 ${width} 330`, role: "img", "aria-label": tr("townSquare") });
+      picture.append(svg("text", { x: 6, y: 16, class: "heading" }, tr("market")));
       view.flowers.forEach((flowerId, j) => {
         const x = 6 + j * 104;
         const space = j + 1;
@@ -299,7 +237,7 @@ export function create(root, env) {
         group.append(svg("rect", { x, y: 24, width: 96, height: 172, rx: 10, class: "frame" }));
         group.append(flower(flowerId, x + 18, 42, 24));
         group.append(svg("text", { x: x + 34, y: 40, class: "space-num" }, space));
-        group.append(svg("text", { x: x + 34, y: 54, class: "small-label" }, words.flowers[flowerId] || flowerId));
+        group.append(svg("text", { x: x + 34, y: 54, class: "small-label" }, tr(`flowers.${flowerId}`)));
         const onMarket = view.market[j];
         if (since && since.market[j] !== onMarket) { // taken (and refilled) since you acted
           group.append(svg("rect", { x: x + 8, y: 60, width: 80, height: 80, rx: 11, class: "last-move changed", "pointer-events": "none" }));
@@ -312,7 +250,7 @@ export function create(root, env) {
         }
         group.append(svg("text", { x: x + 74, y: 178, class: height ? "stack-count" : "stack-count out", "text-anchor": "middle" },
           height ? `×${height}` : "✕"));
-        group.append(svg("title", {}, `${space} · ${words.flowers[flowerId] || flowerId} · ${words.stack}: ${height || words.exhausted}`));
+        group.append(svg("title", {}, `${space} · ${tr(`flowers.${flowerId}`)} · ${tr("stack")}: ${height || tr("exhausted")}`));
         const take = legal.takes.get(space);
         if (take) {
           group.append(svg("rect", { x: x + 10, y: 62, width: 76, height: 76, rx: 10, class: "anchor", "data-action": take,
@@ -323,8 +261,8 @@ export function create(root, env) {
       const exhausted = view.stack_heights.filter((h) => h === 0).length;
       const need = view.scores.length === 2 ? 3 : 2;
       picture.append(svg("text", { x: 6, y: 214, class: view.end_triggered ? "trigger on" : "trigger" },
-        view.end_triggered ? words.lastRound : `${words.stacksOut}: ${exhausted} / ${need}`));
-      picture.append(svg("text", { x: 6, y: 240, class: "heading" }, words.community));
+        view.end_triggered ? tr("lastRound") : `${tr("stacksOut")}: ${exhausted} / ${need}`));
+      picture.append(svg("text", { x: 6, y: 240, class: "heading" }, tr("community")));
       TYPES.forEach((type, k) => {
         const x = 6 + k * 104;
         const count = view.community[type] || 0;
@@ -336,8 +274,8 @@ export function create(root, env) {
           else group.append(svg("rect", { x: x + 8 + c * 44, y: 256, width: 36, height: 36, rx: 7, class: "empty-space" }));
         }
         group.append(svg("text", { x: x + 48, y: 314, class: "small-label", "text-anchor": "middle" },
-          `${words.types[type]}${scored ? " ✓" : ""}`));
-        group.append(svg("title", {}, `${words.community}: ${words.types[type]} ×${count}${scored ? ` · ${words.scored}` : ""}`));
+          `${tr(`types.${type}`)}${scored ? " ✓" : ""}`));
+        group.append(svg("title", {}, `${tr("community")}: ${tr(`types.${type}`)} ×${count}${scored ? ` · ${tr("scored")}` : ""}`));
         picture.append(group);
       });
       return picture;
@@ -354,53 +292,53 @@ export function create(root, env) {
         const keep = keeps.get(typeOf(name));
         const cls = ["bt-hand-tile", choosable ? "choosable" : "", index === first ? "selected" : "", keep ? "keepable" : ""];
         return el("button", { class: cls.join(" ").trim(), dataset: { tile: name }, disabled: !choosable && !keep,
-          title: tileTitle(name, words),
+          title: tileTitle(name, tr),
           onclick: () => { if (keep) env.act(keep); else { selected = name; update(data); } } },
-        tileIcon(name, 64), el("span", {}, tileName(name, words)));
+        tileIcon(name, 64), el("span", {}, tileName(name, tr)));
       });
-      for (let k = 0; k < hand.unknown; k++) tiles.push(el("span", { class: "bt-hand-tile" }, tileIcon("", 64, true), el("span", {}, words.faceDown)));
-      return el("div", { class: "bt-hand" }, el("h4", {}, words.hand), el("div", { class: "bt-hand-tiles" }, tiles));
+      for (let k = 0; k < hand.unknown; k++) tiles.push(el("span", { class: "bt-hand-tile" }, tileIcon("", 64, true), el("span", {}, tr("faceDown"))));
+      return el("div", { class: "bt-hand" }, el("h4", {}, tr("hand")), el("div", { class: "bt-hand-tiles" }, tiles));
     }
 
     function playerCard(owner) {
       const hand = view.hands[owner];
-      const parts = Object.entries(view.breakdown[owner]).filter(([, v]) => v).map(([k, v]) => `${words.parts[k] || k} ${v}`);
-      const name = `${words.player} ${owner}${owner === seat ? ` (${words.you})` : ""}`;
-      const facts = [view.tokens[owner] ? words.token : words.tokenUsed];
-      if (view.order[0] === owner) facts.push(`★ ${words.start}`);
-      if (view.kept[owner]) facts.push(`${words.kept}: ${words.types[view.kept[owner]]}`);
+      const parts = Object.entries(view.breakdown[owner]).filter(([, v]) => v).map(([k, v]) => `${tr(`parts.${k}`)} ${v}`);
+      const name = `${tr("player")} ${owner}${owner === seat ? ` (${tr("you")})` : ""}`;
+      const facts = [view.tokens[owner] ? tr("token") : tr("tokenUsed")];
+      if (view.order[0] === owner) facts.push(`★ ${tr("start")}`);
+      if (view.kept[owner]) facts.push(`${tr("kept")}: ${tr(`types.${view.kept[owner]}`)}`);
       if (owner === active && ["take", "bonus"].includes(view.phase) && view.turn.last_square) {
-        facts.push(words.builtOn(view.turn.last_square, view.turn.last_points));
+        facts.push(tr("builtOn", { square: view.turn.last_square, points: view.turn.last_points }));
       }
       return el("div", { class: `bt-player${owner === active ? " active" : ""}`, dataset: { seat: owner },
         style: `--seat: ${SEAT_COLOURS[owner % 4]}` },
       el("div", { class: "bt-player-head" }, el("strong", {}, owner === active ? "● " : "", name),
-        el("span", { class: "bt-score", "data-score": view.scores[owner], title: `${view.scores[owner]} ${words.points}` }, view.scores[owner])),
+        el("span", { class: "bt-score", "data-score": view.scores[owner], title: `${view.scores[owner]} ${tr("points")}` }, view.scores[owner])),
       el("div", { class: "muted small" }, el("span", { class: `bt-token${view.tokens[owner] ? "" : " used"}` }), facts.join(" · ")),
       parts.length ? el("div", { class: "muted small" }, parts.join(" · ")) : null,
       owner === me && seat !== null ? null : el("div", { class: "bt-mini-hand" },
-        hand.tiles.map((t) => el("span", { title: tileTitle(t, words) }, tileIcon(t, 30))),
-        Array.from({ length: hand.unknown }, () => el("span", { title: words.faceDown }, tileIcon("", 30, true)))));
+        hand.tiles.map((t) => el("span", { title: tileTitle(t, tr) }, tileIcon(t, 30))),
+        Array.from({ length: hand.unknown }, () => el("span", { title: tr("faceDown") }, tileIcon("", 30, true)))));
     }
 
     // ---- the prompt and its buttons ----
     function prompt() {
       const mine = seat !== null && view.to_move.includes(seat) && !data.replay;
       let text;
-      if (!view.to_move.length) text = words.over;
-      else if (!mine) text = `${words.player} ${active} ${words.waiting[view.phase] || ""}`;
-      else if (view.phase === "build") text = view.turn.extra_used ? words.extraBuild : words.build;
-      else if (view.phase === "take") text = words.take;
-      else if (view.phase === "bonus") text = words.bonus(view.turn.last_square, view.turn.last_points);
-      else text = words.keep;
+      if (!view.to_move.length) text = tr("over");
+      else if (!mine) text = `${tr("player")} ${active} ${tr(`waiting.${view.phase}`)}`;
+      else if (view.phase === "build") text = view.turn.extra_used ? tr("extraBuild") : tr("build");
+      else if (view.phase === "take") text = tr("take");
+      else if (view.phase === "bonus") text = tr("bonus", { square: view.turn.last_square, points: view.turn.last_points });
+      else text = tr("keep");
       const buttons = legal.buttons.map((action) => {
         const text = action.text;
         const rescore = action.kind === "bonus" && action.bonus === "rescore";
         let label;
-        if (action.kind === "keep") label = words.actions.keep(words.plural[action.type]);
-        else if (rescore) label = words.actions.rescore(words.plural[action.type]);
-        else if (action.kind === "pass") label = words.actions.pass();
-        else label = (words.actions[`${action.source} ${action.bonus}`] || (() => text))(view.turn.last_points);
+        if (action.kind === "keep") label = tr("actions.keep", { type: tr(`plural.${action.type}`) });
+        else if (rescore) label = tr("actions.rescore", { type: tr(`plural.${action.type}`) });
+        else if (action.kind === "pass") label = tr("actions.pass");
+        else label = tr(`actions.${action.source}_${action.bonus}`, { points: view.turn.last_points });
         const glyph = action.kind === "keep" || rescore ? tileIcon(action.type, 22) : null;
         return el("button", { class: `action bt-action${action.kind === "pass" ? " pass" : ""}`, dataset: { action: text },
           onclick: () => env.act(text) }, glyph, label);
@@ -411,13 +349,13 @@ export function create(root, env) {
 
     const others = view.order.filter((s) => s !== me);
     const otherTowns = others.map((owner) => el("div", { class: "bt-other", dataset: { seat: owner } },
-      el("h4", { style: `color: ${SEAT_COLOURS[owner % 4]}` }, `${words.town} · ${words.player} ${owner}`), town(owner, 46)));
+      el("h4", { style: `color: ${SEAT_COLOURS[owner % 4]}` }, `${tr("town")} · ${tr("player")} ${owner}`), town(owner, 46)));
     const beside = others.length === 1; // two players: the opponent's town fits beside the market
-    const mineTitle = seat !== null ? words.yourTown : `${words.town} · ${words.player} ${me}`;
+    const mineTitle = seat !== null ? tr("yourTown") : `${tr("town")} · ${tr("player")} ${me}`;
     root.replaceChildren(el("div", { class: "bt", "data-lang": data.lang },
       prompt(),
       el("div", { class: "bt-main" },
-        el("div", { class: "bt-mine" }, el("h3", {}, mineTitle, el("small", { class: "muted" }, ` · ${words.side} ${view.side}`)),
+        el("div", { class: "bt-mine" }, el("h3", {}, mineTitle, el("small", { class: "muted" }, ` · ${tr("side")} ${view.side}`)),
           town(me, 72), seat !== null ? myHand() : null),
         el("div", { class: "bt-centre" }, townSquare(), el("div", { class: "bt-players" }, view.order.map(playerCard)),
           beside ? el("div", { class: "bt-others" }, otherTowns) : null)),

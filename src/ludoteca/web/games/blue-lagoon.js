@@ -29,39 +29,6 @@ const PAD = 8;
 const TOKEN_ORDER = ["C", "B", "W", "P", "S"];
 const CATEGORIES = ["islands", "links", "majorities", "resources", "statuettes"];
 
-const TEXT = {
-  en: {
-    E: "Exploration phase", S: "Settlement phase", settler: "Settler", village: "Village",
-    settlers: "settlers", villages: "villages", toMove: "to move", player: "Player", you: "you",
-    over: "Game over", place: "Place:", keys: "(keys S / T)",
-    clickSettler: "Click a highlighted hex to place a settler.",
-    clickVillage: "Click a highlighted hex to place a village.",
-    waiting: "Waiting for the other players.",
-    ruleE: "Settlers go on any free sea hex or next to your pieces; villages only on land next to your pieces.",
-    ruleS: "Settlers only next to your pieces; no villages in this phase.",
-    C: "coconut", B: "bamboo", W: "water", P: "precious stone", S_token: "statuette",
-    islands: "Islands", links: "Links", majorities: "Majorities", resources: "Resources", statuettes: "Statuettes",
-    sheet: "Score sheet", phaseE: "Exploration", phaseS: "Settlement", soFar: "if it ended now",
-    subtotal: "Phase", total: "Total", collected: "Tokens", hand: "In hand", bonus: "majority bonus",
-    stone: "stone circle", sea: "sea", island: "island", last: "last move",
-  },
-  es: {
-    E: "Fase de exploración", S: "Fase de asentamiento", settler: "Colono", village: "Aldea",
-    settlers: "colonos", villages: "aldeas", toMove: "juega", player: "Jugador", you: "tú",
-    over: "Fin de la partida", place: "Colocar:", keys: "(teclas S / T)",
-    clickSettler: "Pulsa una casilla resaltada para colocar un colono.",
-    clickVillage: "Pulsa una casilla resaltada para colocar una aldea.",
-    waiting: "Esperando a los demás jugadores.",
-    ruleE: "Los colonos van en cualquier casilla de mar libre o junto a tus piezas; las aldeas solo en tierra junto a tus piezas.",
-    ruleS: "Colonos solo junto a tus piezas; en esta fase no hay aldeas.",
-    C: "coco", B: "bambú", W: "agua", P: "piedra preciosa", S_token: "estatuilla",
-    islands: "Islas", links: "Enlaces", majorities: "Mayorías", resources: "Recursos", statuettes: "Estatuillas",
-    sheet: "Hoja de puntuación", phaseE: "Exploración", phaseS: "Asentamiento", soFar: "si terminara ahora",
-    subtotal: "Fase", total: "Total", collected: "Fichas", hand: "En mano", bonus: "bonificación por mayoría",
-    stone: "círculo de piedras", sea: "mar", island: "isla", last: "última jugada",
-  },
-};
-
 // ---- the board as data ------------------------------------------------------------------------
 
 const hexKey = ([r, c]) => `${r},${c}`;
@@ -167,7 +134,8 @@ export function create(root, env) {
   let chosen = "S"; // the piece being placed: "S" settler or "T" village
   let last = null; // the latest data, to redraw when the toggle changes
   let cache = null; // the static part of the map (see board())
-  const tr = (key) => (TEXT[env.lang()] || TEXT.en)[key] ?? TEXT.en[key] ?? key;
+  // The words are the page catalogue's `blue-lagoon.<key>` (web/data/messages.<lang>.json).
+  const tr = (key, args) => env.t(`blue-lagoon.${key}`, args);
 
   document.addEventListener("keydown", (event) => {
     if (!root.isConnected || !last || event.target.closest?.("input, select, textarea")) return;
@@ -219,7 +187,7 @@ export function create(root, env) {
       : el("span", { class: "bl-turn" }, swatch(view.current), el("strong", {}, `${tr("player")} ${view.current}`),
         seat === view.current ? ` (${tr("you")})` : "", ` ${tr("toMove")}`);
     const box = el("div", { class: "bl-header" },
-      el("div", { class: "bl-phase", "data-phase": view.phase }, el("strong", {}, tr(view.phase)), " · ", turn));
+      el("div", { class: "bl-phase", "data-phase": view.phase }, el("strong", {}, tr(`phase.${view.phase}`)), " · ", turn));
     const kinds = ["S", "T"].filter((k) => byKind.get(k).size);
     if (kinds.length === 2) {
       box.append(el("div", { class: "bl-toggle", role: "group", "aria-label": tr("place") }, el("span", {}, tr("place")),
@@ -230,7 +198,7 @@ export function create(root, env) {
     }
     if (kinds.length) {
       box.append(el("p", { class: "bl-hint" }, tr(chosen === "S" ? "clickSettler" : "clickVillage"), " ",
-        el("span", { class: "muted" }, tr(view.phase === "E" ? "ruleE" : "ruleS"))));
+        el("span", { class: "muted" }, tr(`rule.${view.phase}`))));
     }
     return box;
   }
@@ -262,7 +230,7 @@ export function create(root, env) {
     preview.replaceChildren();
     for (const [key, token] of pos.tokens) {
       const [x, y] = cache.centre(key);
-      marks.append(tokenGlyph(token, x, y, tr(token === "S" ? "S_token" : token)));
+      marks.append(tokenGlyph(token, x, y, tr(`token.${token}`)));
     }
     for (const [key, piece] of pos.pieces) {
       const [x, y] = cache.centre(key);
@@ -289,7 +257,7 @@ export function create(root, env) {
     const width = 2 * PAD + W * h;
     const height = 2 * PAD + 2 * R + (h - 1) * 1.5 * R;
     const picture = svg("svg", { class: "bl-board", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img",
-      "aria-label": "Blue Lagoon" });
+      "aria-label": tr("board") });
     const layer = (name, extra = {}) => svg("g", { class: name, ...extra });
     const [tileLayer, coast, stoneLayer, marks, pieces, preview, hits] = [layer("tiles"), layer("coast"), layer("stones"),
       layer("marks"), layer("pieces"), layer("preview", { "pointer-events": "none" }), layer("hits")];
@@ -368,7 +336,7 @@ export function create(root, env) {
         el("div", { class: "bl-hand", title: tr("hand") }, miniPiece("S", p), ` ${view.settlers_in_hand[p]} ${tr("settlers")} · `,
           miniPiece("T", p), ` ${view.villages_in_hand[p]} ${tr("villages")}`),
         el("div", { class: "bl-tokens", title: tr("collected") }, TOKEN_ORDER.map((letter, i) => el("span", {
-          class: `bl-token${counts[i] ? "" : " none"}`, dataset: { token: letter }, title: tr(letter === "S" ? "S_token" : letter) },
+          class: `bl-token${counts[i] ? "" : " none"}`, dataset: { token: letter }, title: tr(`token.${letter}`) },
         svg("svg", { width: 18, height: 18, viewBox: `${-R / 2} ${-R / 2} ${R} ${R}`, "aria-hidden": "true" }, tokenGlyph(letter, 0, 0, "")),
         String(counts[i]))))));
     });
@@ -381,15 +349,15 @@ export function create(root, env) {
 
   function scoreSheet(view, pos) {
     const seats = pos.seats;
-    const phases = view.score_pad.map((rows, i) => ({ rows, name: i === 0 ? "phaseE" : "phaseS", live: false }));
-    if (!view.finished) phases.push({ rows: view.phase_so_far, name: view.phase === "E" ? "phaseE" : "phaseS", live: true });
+    const phases = view.score_pad.map((rows, i) => ({ rows, phase: i === 0 ? "E" : "S", live: false }));
+    if (!view.finished) phases.push({ rows: view.phase_so_far, phase: view.phase, live: true });
     const head = el("tr", {}, el("th", {}, ""), seats.map((p) => el("th", {}, swatch(p), ` ${p}`)));
     const body = [];
     for (const phase of phases) {
-      body.push(el("tr", { class: "bl-phase-row" }, el("th", { colspan: seats.length + 1 }, tr(phase.name),
+      body.push(el("tr", { class: "bl-phase-row" }, el("th", { colspan: seats.length + 1 }, tr(`sheetPhase.${phase.phase}`),
         phase.live ? el("small", { class: "muted" }, ` (${tr("soFar")})`) : "")));
       for (const category of CATEGORIES) {
-        body.push(el("tr", {}, el("td", {}, tr(category)), seats.map((p) => el("td", {}, String(phase.rows[p][category])))));
+        body.push(el("tr", {}, el("td", {}, tr(`category.${category}`)), seats.map((p) => el("td", {}, String(phase.rows[p][category])))));
       }
       body.push(el("tr", { class: "bl-subtotal" }, el("td", {}, tr("subtotal")), seats.map((p) => el("td", {}, String(sum(phase.rows[p]))))));
     }

@@ -6,6 +6,7 @@
 // are outlined. Interface: generic.js.
 import { SEAT_COLOURS } from "../seats.js";
 import { el, svg } from "../api.js";
+import { t } from "../i18n.js";
 
 const LETTERS = "abcdefghi";
 const LIGHT = ["#c6f6d5", "#feebc8"];
@@ -15,32 +16,15 @@ function shapeOf(action) {
   return action ? action.squares.map(([r, c]) => [r - action.at[0], c - action.at[1]]) : null;
 }
 
-const WORDS = {
-  en: {
-    "opponent blocked": (v, loser) => `Player ${loser} could not fit the shape ${v.current_card} in their city, so the other city wins.`,
-    "both blocked: open regions": (v) => `Neither city could fit the shape ${v.current_card}: the city whose open regions are larger wins (compared largest first, then the next).`,
-    "deck exhausted: open regions": () => "The deck ran out: the city whose open regions are larger wins (compared largest first, then the next).",
-    "full grid": () => "A city's grid is full.",
-    "fewer uncovered squares": () => "No city can place any more: the one with fewer uncovered squares wins.",
-    "fewer overhanging squares": () => "No city can place any more: the one with fewer squares outside the grid wins.",
-  },
-  es: {
-    "opponent blocked": (v, loser) => `El jugador ${loser} no pudo encajar la forma ${v.current_card} en su ciudad, así que gana la otra ciudad.`,
-    "both blocked: open regions": (v) => `Ninguna ciudad pudo encajar la forma ${v.current_card}: gana la ciudad con zonas libres mayores (se compara la mayor, luego la siguiente).`,
-    "deck exhausted: open regions": () => "Se acabó el mazo: gana la ciudad con zonas libres mayores (se compara la mayor, luego la siguiente).",
-    "full grid": () => "La cuadrícula de una ciudad está completa.",
-    "fewer uncovered squares": () => "Ninguna ciudad puede colocar más: gana la que tiene menos casillas libres.",
-    "fewer overhanging squares": () => "Ninguna ciudad puede colocar más: gana la que tiene menos casillas fuera de la cuadrícula.",
-  },
-};
-
-/** Why the game ended, in `lang`, from the final view's outcome (the table page asks). */
-export function endReason(view, lang) {
+/** Why the game ended, from the final view's outcome (the table page asks), in the page's language:
+ * the page catalogue's `city-square-off.end.<reason>` (web/data/messages.<lang>.json). */
+export function endReason(view) {
   const outcome = view && view.outcome;
   if (!outcome) return "";
-  const words = WORDS[lang] || WORDS.en;
   const loser = outcome.winners.length === 1 ? 1 - outcome.winners[0] : null;
-  return (words[outcome.reason] || (() => outcome.reason))(view, loser);
+  const key = `city-square-off.end.${outcome.reason.replace(/\W+/g, "_")}`;
+  const text = t(key, { loser, card: view.current_card });
+  return text === key ? outcome.reason : text;
 }
 
 function squareName(row, col) {
@@ -156,7 +140,7 @@ export function create(root, env) {
 
     const cityWidth = span + 40;
     const picture = svg("svg", { class: "cso", viewBox: `0 0 ${cityWidth * 2 + 20} ${span + 40}`, role: "img",
-      "aria-label": "City Square Off" });
+      "aria-label": env.t("city-square-off.board") });
     const mine = grid(me, seat !== null && anchors.size > 0);
     const theirs = grid(other, false);
     theirs.setAttribute("transform", `translate(${cityWidth + 20}, 0)`);
@@ -195,7 +179,7 @@ export function create(root, env) {
     } else if (seat !== null && view.players[me].submitted && !table.is_over) {
       controls.append(el("p", { class: "hint" }, env.t("waitingOther")));
     }
-    if (view.outcome) controls.append(el("p", { class: "outcome" }, endReason(view, env.lang())));
+    if (view.outcome) controls.append(el("p", { class: "outcome" }, endReason(view)));
     if (view.revealed.length) controls.append(el("p", { class: "muted small" }, view.revealed.join(" · ")));
 
     root.replaceChildren(el("div", { class: "cso-board" }, controls,

@@ -48,7 +48,7 @@ export function create(root, env) {
     const key = view.legal.join("|");
     if (key !== lastLegal) filter = "";
     lastLegal = key;
-    const picture = el("pre", { class: "render", "aria-label": "board" }, view.render[lang] || view.render.en);
+    const picture = el("pre", { class: "render", "aria-label": env.t("board") }, view.render[lang] || view.render.en);
     const actions = el("div", { class: "actions" });
     if (view.legal.length) {
       actions.append(el("h3", {}, env.t("legal")));

@@ -19,63 +19,6 @@ const COLOURS = { Y: "yellow", B: "blue", G: "green", O: "orange", P: "purple" }
 const STEPS = ["discard", "refill", "main", "special"];
 const MARKET_COLOUR = { yellow: "Y", blue: "B", green: "G", orange: "O", purple: "P" };
 
-const TEXT = {
-  en: {
-    round: "Round", decks: "Decks", deck: "Deck", display: "Central display", residences: "Residences",
-    specials: "Special buildings", cards: "cards", discarded: "discarded", left: "left", empty: "empty",
-    coins: "coins", income: "income", people: "people", hearts: "hearts", score: "happiness",
-    cost: "cost", you: "you", first: "first player", slots: "cards", special: "special",
-    colour: { Y: "yellow", B: "blue", G: "green", O: "orange", P: "purple" },
-    kind: { Y: "shop", B: "public building", G: "housing", O: "leisure", P: "industry" },
-    steps: { discard: "1 Discard", refill: "2 Draw", main: "3 Main action", special: "4 Special" },
-    ask: {
-      discard: "Click a display card to discard it, or pass.",
-      refill: "Click a deck to draw a card into the display.",
-      main: "Click a card to buy it (display or residence), or take a coin.",
-      special: "Click a highlighted special building to take it for free, or pass.",
-      draft: "Choose the colour of your Happy Market.",
-      final_choice: "Sphinx: choose the special building to copy.",
-    },
-    doing: {
-      discard: "may discard a display card", refill: "is drawing cards", main: "is choosing the main action",
-      special: "may take a special building", draft: "is choosing a Happy Market",
-      final_choice: "is choosing what the Sphinx copies",
-    },
-    over: "Game over", draft: "Happy Market draft", final_choice: "Sphinx choice",
-    pass: "Pass", noDiscard: "Keep the display (pass)", noSpecial: "No special (pass)",
-    coin: "Take a coin", market: "Happy Market", box: "A random one from the box",
-    triggered: "A city has 10 cards: this is the last round.", copies: "The Sphinx copies",
-    free: "next purchase free", toDraw: "to draw", needs: "needs", player: "Player",
-  },
-  es: {
-    round: "Ronda", decks: "Mazos", deck: "Mazo", display: "Zona central", residences: "Viviendas",
-    specials: "Edificios especiales", cards: "cartas", discarded: "descartadas", left: "quedan", empty: "vacía",
-    coins: "monedas", income: "ingresos", people: "personas", hearts: "corazones", score: "felicidad",
-    cost: "coste", you: "tú", first: "jugador inicial", slots: "cartas", special: "especial",
-    colour: { Y: "amarillo", B: "azul", G: "verde", O: "naranja", P: "morado" },
-    kind: { Y: "comercio", B: "edificio público", G: "vivienda", O: "ocio", P: "industria" },
-    steps: { discard: "1 Descartar", refill: "2 Robar", main: "3 Acción principal", special: "4 Especial" },
-    ask: {
-      discard: "Pulsa una carta de la zona central para descartarla, o pasa.",
-      refill: "Pulsa un mazo para robar una carta a la zona central.",
-      main: "Pulsa una carta para comprarla (zona central o vivienda), o coge una moneda.",
-      special: "Pulsa un edificio especial resaltado para llevártelo gratis, o pasa.",
-      draft: "Elige el color de tu Mercado Feliz.",
-      final_choice: "Esfinge: elige el edificio especial que copia.",
-    },
-    doing: {
-      discard: "puede descartar una carta", refill: "está robando cartas", main: "elige su acción principal",
-      special: "puede coger un edificio especial", draft: "elige un Mercado Feliz",
-      final_choice: "elige qué copia la Esfinge",
-    },
-    over: "Fin de la partida", draft: "Elección del Mercado Feliz", final_choice: "Elección de la Esfinge",
-    pass: "Pasar", noDiscard: "No descartar (pasar)", noSpecial: "Ningún especial (pasar)",
-    coin: "Coger una moneda", market: "Mercado Feliz", box: "Uno al azar de la caja",
-    triggered: "Una ciudad tiene 10 cartas: es la última ronda.", copies: "La Esfinge copia",
-    free: "próxima compra gratis", toDraw: "por robar", needs: "requiere", player: "Jugador",
-  },
-};
-
 function ensureStyle() {
   if (document.getElementById(STYLE_ID)) return;
   document.head.append(el("link", { id: STYLE_ID, rel: "stylesheet", href: "/static/games/happy-city.css" }));
@@ -112,20 +55,22 @@ function conditionChips(condition) {
 
 export function create(root, env) {
   ensureStyle();
-  const words = () => TEXT[env.lang()] || TEXT.en;
-  const nameOf = (facts) => (env.lang() === "es" ? facts.name_es : facts.name_en);
+  // The words are the page catalogue's `happy-city.<key>` (web/data/messages.<lang>.json); the
+  // cards' names and effect texts are the game's own, carried by the view in every language.
+  const tr = (key, args) => env.t(`happy-city.${key}`, args);
+  const written = (texts) => (texts ? texts[env.lang()] ?? texts.en : "");
+  const nameOf = (facts) => written(facts.names);
 
   /** A card's tooltip: every printed fact in words. */
   function describe(key, facts, colour) {
-    const w = words();
     const lines = [nameOf(facts)];
-    if (colour) lines.push(`${w.colour[colour]} (${w.kind[colour]})`);
-    if (facts.kind === "building" || facts.kind === "residence") lines.push(`${w.cost} ${facts.cost}`);
-    lines.push(`${w.income} ${facts.income} · ${w.people} ${facts.people} · ${w.hearts} ${facts.hearts}`);
+    if (colour) lines.push(`${tr(`colour.${colour}`)} (${tr(`kind.${colour}`)})`);
+    if (facts.kind === "building" || facts.kind === "residence") lines.push(tr("cost", { cost: facts.cost }));
+    lines.push(tr("symbols", { income: facts.income, people: facts.people, hearts: facts.hearts }));
     if (facts.condition) {
-      lines.push(`${w.needs} ${Object.entries(facts.condition).map(([c, n]) => `${n} ${w.colour[c]}`).join(", ")}`);
+      lines.push(tr("needs", { colours: Object.entries(facts.condition).map(([c, n]) => `${n} ${tr(`colour.${c}`)}`).join(", ") }));
     }
-    const text = env.lang() === "es" ? facts.text_es : facts.text_en;
+    const text = written(facts.texts);
     if (text) lines.push(text);
     return lines.join("\n");
   }
@@ -148,7 +93,7 @@ export function create(root, env) {
       priced ? el("span", { class: "hc-price" }, cost !== facts.cost ? el("s", {}, String(facts.cost)) : null, String(cost)) : null,
       special ? conditionChips(facts.condition) : null,
       facts.deck ? el("span", { class: "hc-deckno" }, "I".repeat(facts.deck)) : null);
-    const text = env.lang() === "es" ? facts.text_es : facts.text_en;
+    const text = written(facts.texts);
     const body = el("div", { class: "hc-name" }, nameOf(facts));
     const effect = text && opts.size !== "small" ? el("div", { class: "hc-text" }, text) : null;
     const bottom = el("div", { class: "hc-symbols" },
@@ -188,44 +133,43 @@ export function create(root, env) {
   // ---- the turn banner --------------------------------------------------------------------
 
   function banner(view, legal, me) {
-    const w = words();
     const phase = view.phase;
     const mine = legal.size > 0;
     const head = el("div", { class: "hc-head" },
-      el("strong", {}, phase === "draft" ? w.draft : `${w.round} ${view.round}`),
-      phase === "game_over" ? el("span", { class: "hc-over" }, w.over)
-        : el("span", { class: `hc-who seat-${view.current}` }, `● ${w.player} ${view.current}${view.current === me ? ` (${w.you})` : ""}`),
+      el("strong", {}, phase === "draft" ? tr("draft") : tr("round", { round: view.round })),
+      phase === "game_over" ? el("span", { class: "hc-over" }, tr("over"))
+        : el("span", { class: `hc-who seat-${view.current}` }, `● ${tr("player")} ${view.current}${view.current === me ? ` (${tr("you")})` : ""}`),
       STEPS.includes(phase) ? el("ol", { class: "hc-steps" },
-        STEPS.map((s) => el("li", { class: s === phase ? "now" : STEPS.indexOf(s) < STEPS.indexOf(phase) ? "done" : "" }, w.steps[s])))
+        STEPS.map((s) => el("li", { class: s === phase ? "now" : STEPS.indexOf(s) < STEPS.indexOf(phase) ? "done" : "" }, tr(`steps.${s}`))))
         : null);
     const box = el("div", { class: `hc-banner${mine ? " mine" : ""}` }, head);
     if (phase !== "game_over") {
-      const missing = phase === "refill" ? ` (${3 - view.display.length} ${w.toDraw})` : "";
-      box.append(el("p", { class: "hc-ask" }, mine ? w.ask[phase] + missing : `${w.player} ${view.current} ${w.doing[phase]}${missing}.`));
+      const missing = phase === "refill" ? ` (${tr("toDraw", { count: 3 - view.display.length })})` : "";
+      const who = `${tr("player")} ${view.current}`;
+      box.append(el("p", { class: "hc-ask" }, mine ? tr(`ask.${phase}`) + missing : `${tr(`doing.${phase}`, { player: who })}${missing}.`));
     }
     box.append(buttons(view, legal));
-    if (view.triggered && phase !== "game_over") box.append(el("p", { class: "hc-warn" }, w.triggered));
+    if (view.triggered && phase !== "game_over") box.append(el("p", { class: "hc-warn" }, tr("triggered")));
     if (view.sphinx_copy && view.cards[view.sphinx_copy]) {
-      box.append(el("p", {}, `${w.copies}: ${nameOf(view.cards[view.sphinx_copy])}`));
+      box.append(el("p", {}, tr("copies", { card: nameOf(view.cards[view.sphinx_copy]) })));
     }
     return box;
   }
 
   /** Buttons for the actions that have no card to click: pass, coin, draft colours, Sphinx. */
   function buttons(view, legal) {
-    const w = words();
     const row = el("div", { class: "hc-buttons" });
     const button = (text, label, cls = "") => row.append(el("button", { class: `action hc-btn ${cls}`, type: "button",
       dataset: { action: text }, onclick: () => env.act(text) }, label));
     for (const action of legal.list) {
       const text = action.text;
-      if (action.kind === "pass") button(text, view.phase === "discard" ? w.noDiscard : w.noSpecial);
-      else if (action.kind === "coin") button(text, [icon("coin"), ` ${w.coin}`], "coin");
+      if (action.kind === "pass") button(text, view.phase === "discard" ? tr("noDiscard") : tr("noSpecial"));
+      else if (action.kind === "coin") button(text, [icon("coin"), ` ${tr("coin")}`], "coin");
       else if (action.kind === "market") {
         const c = MARKET_COLOUR[action.colour];
-        button(text, `${w.market} · ${w.colour[c]}`, `c-${c} market`);
+        button(text, tr("market", { colour: tr(`colour.${c}`) }), `c-${c} market`);
       } else if (action.kind === "sphinx") {
-        button(text, action.box ? w.box : view.cards[action.card] ? nameOf(view.cards[action.card]) : action.card, "sphinx");
+        button(text, action.box ? tr("box") : view.cards[action.card] ? nameOf(view.cards[action.card]) : action.card, "sphinx");
       }
     }
     return row;
@@ -234,7 +178,6 @@ export function create(root, env) {
   // ---- decks, display, residences ---------------------------------------------------------
 
   function market(view, legal, me, since) {
-    const w = words();
     const costs = me !== null && me !== undefined ? view.players[me].costs : {};
     const verbFor = (key) => legal.of("buy", key) ?? legal.of("discard", key);
     const buying = view.phase === "main" && legal.size > 0;
@@ -242,11 +185,11 @@ export function create(root, env) {
       const text = legal.of("draw", d + 1);
       const clickable = text !== null;
       const children = [el("span", { class: "hc-pile-no" }, "I".repeat(d + 1)),
-        el("span", { class: "hc-pile-count" }, `${view.deck_sizes[d]} ${w.cards}`),
-        el("span", { class: "hc-pile-discard" }, `${view.discard_sizes[d]} ${w.discarded}`)];
+        el("span", { class: "hc-pile-count" }, tr("cards", { count: view.deck_sizes[d] })),
+        el("span", { class: "hc-pile-discard" }, tr("discarded", { count: view.discard_sizes[d] }))];
       const discarded = since && view.discard_sizes[d] > since.discard_sizes[d]; // a card went to this pile
       const attrs = { class: `hc-pile d${d + 1}${clickable ? " action legal" : ""}${discarded ? " changed" : ""}`, dataset: { deck: d + 1 },
-        title: `${w.deck} ${d + 1}: ${view.deck_sizes[d]} ${w.cards}, ${view.discard_sizes[d]} ${w.discarded}` };
+        title: tr("deck", { deck: d + 1, cards: view.deck_sizes[d], discarded: view.discard_sizes[d] }) };
       if (!clickable) return el("div", attrs, children);
       return el("button", { ...attrs, type: "button", dataset: { deck: d + 1, action: text }, onclick: () => env.act(text) }, children);
     });
@@ -262,9 +205,9 @@ export function create(root, env) {
       action: legal.of("buy", key), cost: costs[key], badge: `×${n}`,
       dim: n === 0 || (buying && !legal.of("buy", key)), changed: since && n < since.residence_piles[key] }));
     return el("div", { class: "hc-market" },
-      section(w.decks, "hc-decks", decks),
-      section(w.display, `hc-display${view.phase === "discard" && legal.size ? " discarding" : ""}`, slots),
-      section(w.residences, "hc-residences", residences));
+      section(tr("decks"), "hc-decks", decks),
+      section(tr("display"), `hc-display${view.phase === "discard" && legal.size ? " discarding" : ""}`, slots),
+      section(tr("residences"), "hc-residences", residences));
   }
 
   function section(title, cls, children) {
@@ -272,12 +215,11 @@ export function create(root, env) {
   }
 
   function specialRow(view, legal) {
-    const w = words();
     const cards = view.special_row.map((key) => card(key, view.cards[key], {
       action: legal.of("special", key), size: view.options.expert ? "wide" : "big",
       dim: view.phase === "special" && legal.size > 0 && !legal.of("special", key) }));
-    if (!cards.length) cards.push(el("span", { class: "muted" }, w.empty));
-    return section(w.specials, "hc-specials", cards);
+    if (!cards.length) cards.push(el("span", { class: "muted" }, tr("empty")));
+    return section(tr("specials"), "hc-specials", cards);
   }
 
   // ---- the cities -------------------------------------------------------------------------
@@ -289,18 +231,17 @@ export function create(root, env) {
   }
 
   function city(view, p, me, since) {
-    const w = words();
     const player = view.players[p];
     const earlier = since ? since.players[p] : null;
     const stat = (cls, label, value, ...pic) => el("span", {
       class: `hc-stat ${cls}${earlier && String(earlier[cls]) !== String(player[cls]) ? " changed" : ""}`, title: label },
     pic, el("b", {}, String(value)), el("small", {}, ` ${label}`));
     const stats = el("div", { class: "hc-stats" },
-      stat("coins", w.coins, player.coins, icon("coin")),
-      stat("income", w.income, `+${player.income}`),
-      stat("people", w.people, player.people, icon("person")),
-      stat("hearts", w.hearts, player.hearts, icon("heart")),
-      stat("score", w.score, player.score, "= "));
+      stat("coins", tr("coins"), player.coins, icon("coin")),
+      stat("income", tr("income"), `+${player.income}`),
+      stat("people", tr("people"), player.people, icon("person")),
+      stat("hearts", tr("hearts"), player.hearts, icon("heart")),
+      stat("score", tr("score"), player.score, "= "));
     const slots = [];
     for (let s = 0; s < 10; s++) {
       const key = player.city[s];
@@ -313,10 +254,10 @@ export function create(root, env) {
       slots.push(card(key, view.cards[key], { size: "small", colour, changed: bought }));
     }
     const active = view.phase !== "game_over" && view.current === p;
-    const title = el("h4", { class: `seat-${p}` }, `${w.player} ${p}`, p === me ? ` (${w.you})` : "",
-      p === 0 ? el("span", { class: "hc-first", title: w.first }, " ★") : null,
-      el("small", { class: "muted" }, ` · ${player.city.length}/10 ${w.slots}`),
-      player.free_purchase ? el("small", { class: "hc-free" }, ` · ${w.free}`) : null);
+    const title = el("h4", { class: `seat-${p}` }, `${tr("player")} ${p}`, p === me ? ` (${tr("you")})` : "",
+      p === 0 ? el("span", { class: "hc-first", title: tr("first") }, " ★") : null,
+      el("small", { class: "muted" }, ` · ${tr("slots", { count: player.city.length })}`),
+      player.free_purchase ? el("small", { class: "hc-free" }, ` · ${tr("free")}`) : null);
     return el("section", { class: `hc-city${active ? " active" : ""}${p === me ? " mine" : ""}`, dataset: { seat: p } },
       title, stats, el("div", { class: "hc-slots" }, slots));
   }

@@ -23,69 +23,9 @@ const TAG_COLOURS = { local: "#805ad5", tourist: "#d53f8c", business: "#4a5568",
   nature: "#38a169", wave: "#3182ce" };
 const KINDS = ["L", "T", "V"];
 
-const TEXT = {
-  en: {
-    front: "Front", back: "Back", deck: "deck", truck: "Food truck", truckShort: "Truck", foodie: "Foodie", beach: "Beach", street: "Street",
-    objective: "Objective", faces: "Sand dollar actions", supply: "Supply", sd: "sand dollars", cards: "cards",
-    score: "score", you: "you", tile: "Starting tile", wants: "VIPs want", finalRound: "Final round!",
-    locals: "locals", tourists: "tourists", vips: "VIPs", footprints: "footprints", player: "Player",
-    turnOf: "Turn of", done: "Done moving", keep: "Keep (no swap)", pass: "Pass", happySd: "+2 sand dollars",
-    happyMix: "+1 sand dollar and move 1 person 1 step", happyMove: "Move up to 2 people, 2 steps in total",
-    use: "Use", cost: "cost", discard: "discarded", hover: "Point at a card to read it.",
-    ask: {
-      choose_tile: "Choose your starting tile.",
-      place_truck: "Place the food truck: click a column under the display (the foodie starts 2 columns to its right).",
-      acquire: "Take a front-row card: click it, then a highlighted space of your city. Or use a sand dollar action.",
-      pick: "Sand dollar action {face}: click a highlighted card, then a highlighted space ({n} left).",
-      swap: "You may swap two cards of one row: click one card, then the other. Or keep.",
-      move: "Move up to {people} {kinds}, up to {distance} spaces each{cap}: click a person, then a highlighted space.",
-      happy_day: "Happy day! The truck and the foodie share the column: choose your reward.",
-      game_over: "Game over.",
-    },
-    active: "The {kind} on {space} can keep going: click a highlighted space ({steps}/{distance} steps).",
-    started: "Started {started}/{people}",
-    totalCap: ", {cap} steps in total",
-    waiting: "{player} is playing: {phase}.",
-    kindNames: { local: "locals", tourist: "tourists", vip: "VIPs" },
-    kindOne: { L: "local", T: "tourist", V: "VIP" },
-    phases: { choose_tile: "choosing a starting tile", place_truck: "placing the food truck", acquire: "taking a card",
-      pick: "picking cards", swap: "swapping", move: "moving people", happy_day: "happy day", game_over: "game over" },
-    or: "or",
-  },
-  es: {
-    front: "Delante", back: "Detrás", deck: "mazo", truck: "Camión de comida", truckShort: "Camión", foodie: "Foodie", beach: "Playa",
-    street: "Calle", objective: "Objetivo", faces: "Acciones de dólar de arena", supply: "Reserva", sd: "dólares de arena",
-    cards: "cartas", score: "puntos", you: "tú", tile: "Ficha inicial", wants: "Los VIP buscan",
-    finalRound: "¡Última ronda!", locals: "locales", tourists: "turistas", vips: "VIP", footprints: "huellas",
-    player: "Jugador", turnOf: "Turno de", done: "Terminar de mover", keep: "Mantener (sin intercambio)", pass: "Pasar",
-    happySd: "+2 dólares de arena", happyMix: "+1 dólar de arena y mover 1 persona 1 espacio",
-    happyMove: "Mover hasta 2 personas, 2 espacios en total", use: "Usar", cost: "coste", discard: "descartadas",
-    hover: "Señala una carta para leerla.",
-    ask: {
-      choose_tile: "Elige tu ficha inicial.",
-      place_truck: "Coloca el camión de comida: pulsa una columna bajo la pantalla (el foodie empieza 2 columnas a su derecha).",
-      acquire: "Toma una carta de la fila delantera: púlsala y después un espacio resaltado de tu ciudad. O usa una acción de dólar de arena.",
-      pick: "Acción de dólar de arena {face}: pulsa una carta resaltada y después un espacio resaltado (quedan {n}).",
-      swap: "Puedes intercambiar dos cartas de una misma fila: pulsa una y después la otra. O mantenlas.",
-      move: "Mueve hasta {people} {kinds}, hasta {distance} espacios cada uno{cap}: pulsa una persona y después un espacio resaltado.",
-      happy_day: "¡Día feliz! El camión y el foodie comparten columna: elige tu recompensa.",
-      game_over: "Fin de la partida.",
-    },
-    active: "El {kind} de {space} puede seguir: pulsa un espacio resaltado ({steps}/{distance} pasos).",
-    started: "Empezados {started}/{people}",
-    totalCap: ", {cap} pasos en total",
-    waiting: "{player} está jugando: {phase}.",
-    kindNames: { local: "locales", tourist: "turistas", vip: "VIP" },
-    kindOne: { L: "local", T: "turista", V: "VIP" },
-    phases: { choose_tile: "eligiendo ficha inicial", place_truck: "colocando el camión", acquire: "tomando una carta",
-      pick: "eligiendo cartas", swap: "intercambiando", move: "moviendo personas", happy_day: "día feliz",
-      game_over: "fin de la partida" },
-    or: "o",
-  },
-};
-
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
+/** A component's name or printed text in `lang` (the view gives both in every language). */
+function written(texts, lang) {
+  return texts ? texts[lang] ?? texts.en : "";
 }
 
 const PLACES = new Map(); // space key -> {row: "B" | "S", col}, for every space met as data
@@ -152,6 +92,9 @@ function wrap(text, width) {
 
 export function create(root, env) {
   loadStyle();
+  // The words are the page catalogue's `santa-monica.<key>` (web/data/messages.<lang>.json); the
+  // components' names, texts and tags are the game's own, carried by the view (`view.catalogue`).
+  const tr = (key, args) => env.t(`santa-monica.${key}`, args);
   let selected = null; // {type: "slot", slot} | {type: "person", key} | {type: "swap", space}
   let lastKey = "";
 
@@ -162,8 +105,7 @@ export function create(root, env) {
       root.replaceChildren();
       return;
     }
-    const lang = data.lang === "es" ? "es" : "en";
-    const tx = TEXT[lang];
+    const lang = data.lang;
     const cat = view.catalogue || { cards: {}, tiles: {}, faces: {}, tag_names: {} };
     const legal = replay ? [] : payload.actions || [];
     const key = `${view.phase}|${legal.map((a) => a.text).join("|")}`;
@@ -172,9 +114,9 @@ export function create(root, env) {
     const L = groupActions(legal);
     autoSelect(L, view);
 
-    const info = el("div", { class: "sm-info muted" }, tx.hover);
+    const info = el("div", { class: "sm-info muted" }, tr("hover"));
     const since = data.since && data.since.players ? data.since : null;
-    const ctx = { view, tx, lang, cat, L, info, seat: payload.seat, data, since };
+    const ctx = { view, lang, cat, L, info, seat: payload.seat, data, since };
     root.replaceChildren(el("div", { class: "sm-board" },
       prompt(ctx),
       el("div", { class: "sm-top" }, displayPicture(ctx), sidePanel(ctx)),
@@ -197,15 +139,15 @@ export function create(root, env) {
   // ---- prompt and buttons ------------------------------------------------------------------
 
   function prompt(ctx) {
-    const { view, tx, L, lang } = ctx;
+    const { view, L } = ctx;
     const box = el("div", { class: "sm-prompt" });
     const mine = ctx.seat !== null && ctx.seat !== undefined && view.to_move.includes(ctx.seat) && !ctx.data.replay;
-    if (view.phase === "game_over") box.append(el("strong", {}, tx.ask.game_over));
+    if (view.phase === "game_over") box.append(el("strong", {}, tr("ask.game_over")));
     else if (!mine) {
-      const who = view.to_move.map((s) => `${tx.player} ${s}`).join(", ");
-      box.append(el("span", {}, fill(tx.waiting, { player: who, phase: tx.phases[view.phase] || view.phase })));
+      const who = view.to_move.map((s) => `${tr("player")} ${s}`).join(", ");
+      box.append(el("span", {}, tr("waiting", { player: who, phase: tr(`phases.${view.phase}`) })));
     } else box.append(el("strong", { class: "sm-ask" }, askText(ctx)));
-    if (view.final_round && view.phase !== "game_over") box.append(el("span", { class: "sm-final" }, tx.finalRound));
+    if (view.final_round && view.phase !== "game_over") box.append(el("span", { class: "sm-final" }, tr("finalRound")));
     const buttons = el("div", { class: "sm-buttons" });
     for (const action of L.buttons) {
       if (action.kind === "tile") continue; // drawn as tiles below
@@ -215,47 +157,43 @@ export function create(root, env) {
     }
     for (const [col, text] of L.truck) {
       buttons.append(el("button", { class: "action sm-button", dataset: { action: text }, onclick: () => env.act(text) },
-        `${tx.truck} → ${col}`));
+        `${tr("truck")} → ${col}`));
     }
     if (buttons.children.length) box.append(buttons);
-    void lang;
     return box;
   }
 
   function askText(ctx) {
-    const { view, tx } = ctx;
+    const { view } = ctx;
     const budget = view.move_budget;
     if (view.phase === "pick") {
-      return fill(tx.ask.pick, { face: faceName(view.face_in_use, ctx), n: view.picks_left });
+      return tr("ask.pick", { face: faceName(view.face_in_use, ctx), n: view.picks_left });
     }
     if (view.phase === "move" && budget) {
-      const kinds = budget.kinds.map((k) => tx.kindNames[k]).join(` ${tx.or} `);
-      const cap = budget.total_cap ? fill(tx.totalCap, { cap: budget.total_cap }) : "";
-      let text = fill(tx.ask.move, { people: budget.people, kinds, distance: budget.distance, cap });
-      text += ` ${fill(tx.started, budget)}.`;
+      const kinds = budget.kinds.map((k) => tr(`kindNames.${k}`)).join(` ${tr("or")} `);
+      const cap = budget.total_cap ? tr("totalCap", { cap: budget.total_cap }) : "";
+      let text = tr("ask.move", { people: budget.people, kinds, distance: budget.distance, cap });
+      text += ` ${tr("started", { started: budget.started, people: budget.people })}.`;
       if (budget.active && ctx.L.step.size) {
-        text += ` ${fill(tx.active, { kind: tx.kindOne[budget.active.kind], space: budget.active.space,
+        text += ` ${tr("active", { kind: tr(`kindOne.${budget.active.kind}`), space: budget.active.space,
           steps: budget.active.steps, distance: budget.distance })}`;
       }
       return text;
     }
-    return tx.ask[view.phase] || view.phase;
+    return tr(`ask.${view.phase}`);
   }
 
   function faceName(code, ctx) {
     const face = ctx.cat.faces[code];
-    return face ? (ctx.lang === "es" ? face.name_es : face.name) || code : code;
+    return face ? written(face.names, ctx.lang) || code : code;
   }
 
   function buttonLabel(action, ctx) {
-    const { tx } = ctx;
-    const plain = { done: tx.done, keep: tx.keep, pass: tx.pass };
-    const happy = { sd: tx.happySd, mix: tx.happyMix, move: tx.happyMove };
-    if (plain[action.kind]) return plain[action.kind];
-    if (action.kind === "happy") return happy[action.choice] || action.text;
+    if (["done", "keep", "pass"].includes(action.kind)) return tr(action.kind);
+    if (action.kind === "happy") return ["sd", "mix", "move"].includes(action.choice) ? tr(`happy.${action.choice}`) : action.text;
     if (action.kind === "sand_dollar") {
       const face = ctx.cat.faces[action.face];
-      return `${tx.use} ${faceName(action.face, ctx)} (${face ? face.cost : "?"} $)`;
+      return tr("use", { face: faceName(action.face, ctx), cost: face ? face.cost : "?" });
     }
     return action.text;
   }
@@ -263,19 +201,19 @@ export function create(root, env) {
   // ---- starting tiles ----------------------------------------------------------------------
 
   function tileChoice(ctx) {
-    const { view, cat, lang, tx, L } = ctx;
+    const { view, cat, lang, L } = ctx;
     const offered = new Map(L.buttons.filter((a) => a.kind === "tile").map((a) => [a.tile, a.text]));
     const taken = new Set(view.players.map((p) => p.tile).filter(Boolean));
     return el("div", { class: "sm-tiles" }, view.drawn_tiles.map((id) => {
       const tile = cat.tiles[id] || {};
       const text = offered.get(id);
-      const body = [el("strong", {}, (lang === "es" ? tile.name_es : tile.name) || id),
+      const body = [el("strong", {}, written(tile.names, lang) || id),
         el("div", { class: "sm-tags" }, tagChips([...(tile.tags?.beach || []), ...(tile.tags?.street || [])], ctx)),
-        el("small", {}, (lang === "es" ? tile.text_es : tile.text) || "")];
+        el("small", {}, written(tile.texts, lang))];
       if (text) {
         return el("button", { class: "action sm-tile", dataset: { action: text }, onclick: () => env.act(text) }, body);
       }
-      return el("div", { class: `sm-tile${taken.has(id) ? " taken" : ""}` }, body, el("small", {}, ` ${tx.tile}`));
+      return el("div", { class: `sm-tile${taken.has(id) ? " taken" : ""}` }, body, el("small", {}, ` ${tr("tile")}`));
     }));
   }
 
@@ -287,36 +225,36 @@ export function create(root, env) {
   // ---- side panel --------------------------------------------------------------------------
 
   function sidePanel(ctx) {
-    const { view, tx, cat, lang } = ctx;
+    const { view, cat, lang } = ctx;
     const objective = cat.objective || {};
     const faces = view.faces.map((code) => {
       const face = cat.faces[code] || {};
       return el("li", { dataset: { face: code } }, el("strong", {}, `${faceName(code, ctx)} · ${face.cost ?? "?"} $`),
-        el("br"), el("small", {}, (lang === "es" ? face.text_es : face.text) || ""));
+        el("br"), el("small", {}, written(face.texts, lang)));
     });
     const s = view.supply;
     return el("div", { class: "sm-side" },
-      el("div", { class: "sm-panel" }, el("h4", {}, `${tx.objective}: ${(lang === "es" ? objective.name_es : objective.name) || view.objective}`),
-        el("small", {}, (lang === "es" ? objective.text_es : objective.text) || "")),
-      el("div", { class: "sm-panel" }, el("h4", {}, tx.faces), el("ul", {}, faces)),
-      el("div", { class: "sm-panel" }, el("h4", {}, tx.supply),
-        el("small", {}, `${s.local} ${tx.locals} · ${s.tourist} ${tx.tourists} · ${s.vip} ${tx.vips} · ${s.footprint} ${tx.footprints}`),
-        view.discard.length ? el("div", {}, el("small", {}, `${view.discard.length} ${tx.discard}`)) : null));
+      el("div", { class: "sm-panel" }, el("h4", {}, `${tr("objective")}: ${written(objective.names, lang) || view.objective}`),
+        el("small", {}, written(objective.texts, lang))),
+      el("div", { class: "sm-panel" }, el("h4", {}, tr("faces")), el("ul", {}, faces)),
+      el("div", { class: "sm-panel" }, el("h4", {}, tr("supply")),
+        el("small", {}, `${s.local} ${tr("locals")} · ${s.tourist} ${tr("tourists")} · ${s.vip} ${tr("vips")} · ${s.footprint} ${tr("footprints")}`),
+        view.discard.length ? el("div", {}, el("small", {}, tr("discard", { count: view.discard.length }))) : null));
   }
 
   // ---- the display -------------------------------------------------------------------------
 
   function displayPicture(ctx) {
-    const { view, tx, L } = ctx;
+    const { view, L } = ctx;
     const x0 = 58;
     const y0 = 22;
     const width = x0 + 4 * (W + GAP) + 90;
     const height = y0 + 2 * (H + GAP) + 44;
-    const picture = svg("svg", { class: "sm-display", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "display" });
+    const picture = svg("svg", { class: "sm-display", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": tr("display") });
     for (let c = 1; c <= 4; c++) {
       picture.append(svg("text", { x: x0 + (c - 1) * (W + GAP) + W / 2, y: 14, class: "sm-label", "text-anchor": "middle" }, String(c)));
     }
-    [["F", view.front, tx.front], ["R", view.back, tx.back]].forEach(([letter, row, label], r) => {
+    [["F", view.front, tr("front")], ["R", view.back, tr("back")]].forEach(([letter, row, label], r) => {
       const y = y0 + r * (H + GAP);
       picture.append(svg("text", { x: 4, y: y + H / 2 + 4, class: "sm-label" }, label));
       row.forEach((id, i) => {
@@ -341,13 +279,13 @@ export function create(root, env) {
     const dx = x0 + 4 * (W + GAP) + 8;
     picture.append(svg("rect", { x: dx, y: y0, width: 64, height: H, rx: 6, class: "sm-deck" }),
       svg("text", { x: dx + 32, y: y0 + H / 2, class: "sm-deck-n", "text-anchor": "middle" }, String(view.deck_size)),
-      svg("text", { x: dx + 32, y: y0 + H / 2 + 18, class: "sm-label", "text-anchor": "middle" }, tx.deck));
+      svg("text", { x: dx + 32, y: y0 + H / 2 + 18, class: "sm-label", "text-anchor": "middle" }, tr("deck")));
     return picture;
   }
 
   /** The food truck and foodie under the columns; in the truck phase the columns are clickable. */
   function tokens(ctx, x0, y) {
-    const { view, tx, L } = ctx;
+    const { view, L } = ctx;
     const g = svg("g", { class: "sm-tokens" });
     for (let c = 1; c <= 4; c++) {
       const x = x0 + (c - 1) * (W + GAP);
@@ -356,11 +294,11 @@ export function create(root, env) {
         g.append(svg("rect", { x, y, width: W, height: 32, rx: 6, class: "anchor sm-anchor", "data-action": text,
           onclick: () => env.act(text) }, svg("title", {}, text)),
         svg("text", { x: x + W / 2, y: y + 20, class: "sm-label", "text-anchor": "middle", "pointer-events": "none" },
-          `${tx.truckShort} ${c}`));
+          `${tr("truckShort")} ${c}`));
       }
       const here = [];
-      if (view.truck === c) here.push(["sm-truck", tx.truckShort, tx.truck]);
-      if (view.foodie === c) here.push(["sm-foodie", tx.foodie, tx.foodie]);
+      if (view.truck === c) here.push(["sm-truck", tr("truckShort"), tr("truck")]);
+      if (view.foodie === c) here.push(["sm-foodie", tr("foodie"), tr("foodie")]);
       const tw = W / 2 - 8;
       here.forEach(([cls, label, long], i) => {
         const left = here.length === 1 ? x + (W - tw) / 2 : x + 4 + i * (W / 2);
@@ -376,9 +314,9 @@ export function create(root, env) {
   // ---- a card ------------------------------------------------------------------------------
 
   function cardGroup(id, x, y, ctx, { people, footprint, layer }) {
-    const card = ctx.cat.cards[id] || { name: id, tags: [], row: id.startsWith("B") ? "beach" : "street" };
-    const name = (ctx.lang === "es" ? card.name_es : card.name) || id;
-    const text = (ctx.lang === "es" ? card.text_es : card.text) || "";
+    const card = ctx.cat.cards[id] || { tags: [], row: id.startsWith("B") ? "beach" : "street" };
+    const name = written(card.names, ctx.lang) || id;
+    const text = written(card.texts, ctx.lang);
     const g = svg("g", { class: `sm-card ${card.row}`, "data-card": id },
       svg("title", {}, `${id} ${name}\n${text}`),
       svg("rect", { x, y, width: W, height: H, rx: 6, class: "sm-card-bg" }));
@@ -406,7 +344,7 @@ export function create(root, env) {
 
   function footprintMark(x, y) {
     return svg("g", { class: "sm-footprint", "pointer-events": "none" },
-      svg("title", {}, "footprint / huella"),
+      svg("title", {}, tr("footprint")),
       svg("ellipse", { cx: x + 3, cy: y + 6, rx: 3, ry: 5 }), svg("ellipse", { cx: x + 10, cy: y + 3, rx: 3, ry: 5 }));
   }
 
@@ -429,7 +367,7 @@ export function create(root, env) {
       const moved = before && before[k] !== n; // people came or went since you acted
       const cls = `sm-person ${kind}${movable ? " movable" : ""}${chosen ? " chosen" : ""}${active ? " active" : ""}${moved ? " changed" : ""}`;
       const token = svg("g", { class: cls, "data-person": key },
-        svg("title", {}, `${n} × ${ctx.tx.kindOne[kind]}`),
+        svg("title", {}, `${n} × ${tr(`kindOne.${kind}`)}`),
         svg("circle", { cx, cy, r: 10 }),
         svg("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, kind),
         n > 1 ? svg("text", { x: cx + 13, y: cy + 5, class: "sm-count" }, `×${n}`) : null);
@@ -465,7 +403,7 @@ export function create(root, env) {
   }
 
   function city(ctx, p) {
-    const { view, tx, cat, lang } = ctx;
+    const { view, cat, lang } = ctx;
     const player = view.players[p];
     const acting = ctx.seat === p && view.to_move.includes(p) && !ctx.data.replay;
     const spots = acting ? targets(ctx) : new Map();
@@ -478,15 +416,15 @@ export function create(root, env) {
     const at = (row, col) => [x0 + (col - lo) * (W + GAP), y0 + (row === "B" ? 0 : H + GAP)];
     const width = x0 + (hi - lo + 1) * (W + GAP) + 4;
     const picture = svg("svg", { class: "sm-city", viewBox: `0 0 ${width} ${y0 + 2 * (H + GAP) + 2}`, "data-seat": p,
-      style: `max-width:${width * 1.1}px`, role: "img", "aria-label": `city ${p}` });
+      style: `max-width:${width * 1.1}px`, role: "img", "aria-label": tr("city", { seat: p }) });
     for (let c = lo; c <= hi; c++) {
       const [x] = at("B", c);
       picture.append(svg("text", { x: x + W / 2, y: 12, class: "sm-label", "text-anchor": "middle" }, String(c)));
     }
     picture.append(svg("rect", { x: 0, y: y0 - 3, width, height: H + 6, rx: 6, class: "sm-band beach" }),
       svg("rect", { x: 0, y: y0 + H + GAP - 3, width, height: H + 6, rx: 6, class: "sm-band street" }));
-    picture.append(svg("text", { x: 2, y: y0 + H / 2 + 4, class: "sm-label" }, tx.beach),
-      svg("text", { x: 2, y: y0 + H + GAP + H / 2 + 4, class: "sm-label" }, tx.street));
+    picture.append(svg("text", { x: 2, y: y0 + H / 2 + 4, class: "sm-label" }, tr("beach")),
+      svg("text", { x: 2, y: y0 + H + GAP + H / 2 + 4, class: "sm-label" }, tr("street")));
     const layer = svg("g", { class: "sm-people" }); // people above the highlighted spaces
     picture.append(startTile(ctx, player, at, layer, acting));
     for (const [space, id] of placed) {
@@ -516,12 +454,12 @@ export function create(root, env) {
     const wants = (tile.footprint_tags || []).map((t) => cat.tag_names?.[t]?.[lang] || t).join(", ");
     const score = view.scores ? view.scores[p] : null;
     const head = el("div", { class: `sm-city-head seat-${p}` },
-      el("strong", {}, `${tx.player} ${p}${ctx.seat === p ? ` (${tx.you})` : ""}`),
+      el("strong", {}, `${tr("player")} ${p}${ctx.seat === p ? ` (${tr("you")})` : ""}`),
       view.turn === p && view.phase !== "game_over" ? el("span", { class: "sm-turn" }, "●") : null,
-      el("span", {}, `${player.sand_dollars} ${tx.sd}`),
-      el("span", {}, `${player.feature_cards} ${tx.cards}`),
-      score !== null ? el("span", { class: "sm-score" }, `${score} ${tx.score}`) : null,
-      player.tile ? el("span", { class: "muted" }, `${(lang === "es" ? tile.name_es : tile.name) || player.tile} · ${tx.wants}: ${wants}`) : null);
+      el("span", {}, `${player.sand_dollars} ${tr("sd")}`),
+      el("span", {}, `${player.feature_cards} ${tr("cards")}`),
+      score !== null ? el("span", { class: "sm-score" }, `${score} ${tr("score")}`) : null,
+      player.tile ? el("span", { class: "muted" }, `${written(tile.names, lang) || player.tile} · ${tr("wants")}: ${wants}`) : null);
     return el("div", { class: `sm-city-box${acting ? " acting" : ""}`, style: `border-color:${SEAT_COLOURS[p]}` }, head, picture);
   }
 
@@ -545,8 +483,8 @@ export function create(root, env) {
     g.append(svg("rect", { x: x - 1, y: y - 1, width: W + 2, height: 2 * H + GAP + 2, rx: 8, class: "sm-start-bg" }),
       svg("line", { x1: x + 4, x2: x + W - 4, y1: y + H + GAP / 2, y2: y + H + GAP / 2, class: "sm-start-split" }));
     if (!tile) return g;
-    const name = (lang === "es" ? tile.name_es : tile.name) || player.tile;
-    g.append(svg("title", {}, `${name}\n${(lang === "es" ? tile.text_es : tile.text) || ""}`));
+    const name = written(tile.names, lang) || player.tile;
+    g.append(svg("title", {}, `${name}\n${written(tile.texts, lang)}`));
     for (const row of ["B", "S"]) {
       const [, ry] = at(row, 0);
       const tags = tile.tags?.[row === "B" ? "beach" : "street"] || [];
@@ -562,7 +500,7 @@ export function create(root, env) {
     wrap(name, 17).forEach((line, i) => {
       g.append(svg("text", { x: x + W / 2, y: y + 31 + i * 13, class: "sm-name", "text-anchor": "middle" }, line));
     });
-    g.addEventListener("mouseenter", () => showInfo(ctx, player.tile, name, (lang === "es" ? tile.text_es : tile.text) || "",
+    g.addEventListener("mouseenter", () => showInfo(ctx, player.tile, name, written(tile.texts, lang),
       [...(tile.tags?.beach || []), ...(tile.tags?.street || [])]));
     return g;
   }
