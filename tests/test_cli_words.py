@@ -60,6 +60,9 @@ def test_a_commands_help_names_its_arguments_in_spanish():
      "No existe la orden 'plya'. ¿Querías decir 'play'"),
     (["games", "a", "b"], "Got unexpected extra argument(s) (a b).", "Sobran argumentos (a b)."),
     (["play", "--seed"], "Option '--seed' needs a value.", "La opción '--seed' necesita un valor."),
+    (["play", "--seed", "abc"], "'--seed': a whole number is needed",
+     "'--seed': hace falta un número entero"),
+    (["bench", "--seconds", "0.01"], "it must be 0.05 or more", "debe ser 0.05 o más"),
 ])
 def test_a_bad_command_line_is_answered_in_the_readers_language(args, english, spanish):
     said = ludoteca(*args, LUDOTECA_LANG="en")
@@ -67,5 +70,6 @@ def test_a_bad_command_line_is_answered_in_the_readers_language(args, english, s
     said = ludoteca(*args, **SPANISH)
     assert said.returncode == 2 and spanish in said.stderr, said.stderr
     assert "Error" in said.stderr and "No such" not in said.stderr and "Missing" not in said.stderr
+    assert "Input should" not in said.stderr
     if args != ["play", "--seed"]:  # the parser gives that error before it knows the command
         assert "Uso:" in said.stderr and "para ver la ayuda" in said.stderr and "Usage" not in said.stderr

@@ -68,6 +68,27 @@ PARSER_SENTENCES = (
 )
 
 
+# The English sentences of the value checks Typer leaves to pydantic, for the kinds of values our
+# options take; a sentence not listed here is shown as it comes.
+VALUE_SENTENCES = (
+    (re.compile(r"Input should be a valid integer.*"), "not_integer"),
+    (re.compile(r"Input should be a valid number.*"), "not_number"),
+    (re.compile(r"Input should be a valid boolean.*"), "not_boolean"),
+    (re.compile(r"Input should be greater than or equal to (?P<limit>\S+)"), "at_least"),
+    (re.compile(r"Input should be greater than (?P<limit>\S+)"), "more_than"),
+    (re.compile(r"Input should be less than or equal to (?P<limit>\S+)"), "at_most"),
+    (re.compile(r"Input should be less than (?P<limit>\S+)"), "less_than"),
+)
+
+
+def _value_message(message: str, lang: str) -> str:
+    """A value check's sentence in `lang` where it is one of pydantic's listed above."""
+    for pattern, code in VALUE_SENTENCES:
+        if found := pattern.fullmatch(message):
+            return say(lang, f"cli.value.{code}", **found.groupdict())
+    return message
+
+
 def _parser_error(error: UsageError, lang: str) -> UsageError:
     """A usage error of Typer's parser said in `lang` (the same kind of error, for its exit code
     and its usage line); an error of ours, already in words of the catalogue, is left alone."""
@@ -80,8 +101,9 @@ def _parser_error(error: UsageError, lang: str) -> UsageError:
         text = say(lang, "cli.missing_argument" if argument else "cli.missing_option", name=_hint(error))
     elif isinstance(error, typer.BadParameter):
         hint = _hint(error)
-        text = (say(lang, "cli.invalid_value", name=hint, message=error.message) if hint
-                else say(lang, "cli.invalid", message=error.message))
+        message = _value_message(error.message, lang)
+        text = (say(lang, "cli.invalid_value", name=hint, message=message) if hint
+                else say(lang, "cli.invalid", message=message))
     else:
         for pattern, code in PARSER_SENTENCES:
             if found := pattern.fullmatch(error.message):
