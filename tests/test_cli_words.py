@@ -51,11 +51,12 @@ def test_a_commands_help_names_its_arguments_in_spanish():
     shown = ludoteca("rules", "--help", **SPANISH).stdout
     assert "Argumentos" in shown and "Opciones" in shown and "Uso:" in shown
     assert "Arguments" not in shown and "[required]" not in shown
+    assert "JUEGO" in shown and "GAME" not in shown  # what a person types is named in Spanish too
 
 
 @pytest.mark.parametrize(("args", "english", "spanish"), [
     (["play", "--bogus"], "No such option: --bogus", "No existe la opción: --bogus"),
-    (["rules"], "Missing argument 'GAME'.", "Falta el argumento 'GAME'."),
+    (["rules"], "Missing argument 'GAME'.", "Falta el argumento 'JUEGO'."),
     (["plya"], "No such command 'plya'. Did you mean 'play'",
      "No existe la orden 'plya'. ¿Querías decir 'play'"),
     (["games", "a", "b"], "Got unexpected extra argument(s) (a b).", "Sobran argumentos (a b)."),

@@ -40,6 +40,8 @@ def default_lang() -> str:
 
 # The help of every command and option, in the environment's language.
 HELP = MESSAGES.table("help")[default_lang()]
+# The names the help and the errors give to what a person types (GAME, FILE), the same way.
+NAME = MESSAGES.table("name")[default_lang()]
 
 
 def say(lang: str, code: str, **values: object) -> str:
@@ -233,7 +235,7 @@ def games(lang: str | None = LangOption) -> None:
 
 
 @app.command(help=HELP["rules"], cls=Command)
-def rules(game_id: str = typer.Argument(..., metavar="GAME"), lang: str | None = LangOption) -> None:
+def rules(game_id: str = typer.Argument(..., metavar=NAME["game"]), lang: str | None = LangOption) -> None:
     """Show a game's rules in brief, and its options."""
     lang = _lang(lang)
     game = _game(game_id, lang)
@@ -248,7 +250,7 @@ def rules(game_id: str = typer.Argument(..., metavar="GAME"), lang: str | None =
 
 @app.command(help=HELP["replay"], cls=Command)
 def replay(
-    path: Path = typer.Argument(..., metavar="FILE", help=HELP["replay.file"]),
+    path: Path = typer.Argument(..., metavar=NAME["file"], help=HELP["replay.file"]),
     at: int | None = typer.Option(None, "--at", help=HELP["replay.at"]),
     every: bool = typer.Option(False, "--all", help=HELP["replay.all"]),
     lang: str | None = LangOption,
@@ -317,12 +319,13 @@ def _step_through(game: ludoteca.Game, record: dict, total: int, lang: str) -> N
 
 @app.command(help=HELP["play"], cls=Command)
 def play(
-    game_id: str | None = typer.Argument(None, metavar="GAME", help=HELP["play.game"]),
+    game_id: str | None = typer.Argument(None, metavar=NAME["game"], help=HELP["play.game"]),
     players: str | None = typer.Option(None, "--players", "-p", help=HELP["play.players"]),
     seed: int | None = typer.Option(None, "--seed", help=HELP["play.seed"]),
     level: str = typer.Option("normal", "--level", help=HELP["play.level"]),
-    option: list[str] | None = typer.Option(None, "--option", "-o", metavar="K=V", help=HELP["play.option"]),
-    resume: Path | None = typer.Option(None, "--resume", metavar="FILE", help=HELP["play.resume"]),
+    option: list[str] | None = typer.Option(None, "--option", "-o", metavar=NAME["option"],
+                                            help=HELP["play.option"]),
+    resume: Path | None = typer.Option(None, "--resume", metavar=NAME["file"], help=HELP["play.resume"]),
     delay: float = typer.Option(1.0, "--delay", min=0.0, help=HELP["play.delay"]),
     plain: bool = typer.Option(False, "--plain", help=HELP["play.plain"]),
     lang: str | None = LangOption,
@@ -411,12 +414,12 @@ def bot_worker(
 
 @app.command(help=HELP["arena"], cls=Command)
 def arena(
-    game_id: str = typer.Argument(..., metavar="GAME"),
+    game_id: str = typer.Argument(..., metavar=NAME["game"]),
     bots: str = typer.Option("mcts,greedy,random", "--bots", help=HELP["arena.bots"]),
     games: int = typer.Option(20, "--games", min=1, help=HELP["arena.games"]),
     players: int | None = typer.Option(None, "--players", help=HELP["arena.players"]),
     workers: int = typer.Option(1, "--workers", min=1, help=HELP["arena.workers"]),
-    ray_address: str | None = typer.Option(None, "--ray", metavar="ADDRESS", help=HELP["arena.ray"]),
+    ray_address: str | None = typer.Option(None, "--ray", metavar=NAME["address"], help=HELP["arena.ray"]),
     out: Path = typer.Option(Path("arena-results"), "--out", help=HELP["arena.out"]),
     seed: int = typer.Option(0, "--seed", help=HELP["arena.seed"]),
     option: list[str] = typer.Option([], "--option", help=HELP["arena.option"]),
@@ -493,7 +496,7 @@ def arena(
 
 @app.command(help=HELP["bench"], cls=Command)
 def bench(
-    game_ids: list[str] | None = typer.Argument(None, metavar="[GAME ...]", help=HELP["bench.games"]),
+    game_ids: list[str] | None = typer.Argument(None, metavar=NAME["games"], help=HELP["bench.games"]),
     as_json: bool = typer.Option(False, "--json", help=HELP["bench.json"]),
     seconds: float = typer.Option(1.0, "--seconds", min=0.05, help=HELP["bench.seconds"]),
     players: int | None = typer.Option(None, "--players", help=HELP["bench.players"]),
