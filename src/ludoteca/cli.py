@@ -83,11 +83,23 @@ VALUE_SENTENCES = (
 )
 
 
+Sentences = tuple[tuple[re.Pattern[str], str], ...]
+
+
+def _matched(sentences: Sentences, message: str) -> tuple[str, dict[str, str]] | None:
+    """The code of the listed English sentence `message` is, with the values it names; None if
+    it is none of them."""
+    for pattern, code in sentences:
+        if found := pattern.fullmatch(message):
+            return code, {key: value or "" for key, value in found.groupdict().items()}
+    return None
+
+
 def _value_message(message: str, lang: str) -> str:
     """A value check's sentence in `lang` where it is one of pydantic's listed above."""
-    for pattern, code in VALUE_SENTENCES:
-        if found := pattern.fullmatch(message):
-            return say(lang, f"cli.value.{code}", **found.groupdict())
+    if matched := _matched(VALUE_SENTENCES, message):
+        code, values = matched
+        return say(lang, f"cli.value.{code}", **values)
     return message
 
 
@@ -107,15 +119,13 @@ def _parser_error(error: UsageError, lang: str) -> UsageError:
         text = (say(lang, "cli.invalid_value", name=hint, message=message) if hint
                 else say(lang, "cli.invalid", message=message))
     else:
-        for pattern, code in PARSER_SENTENCES:
-            if found := pattern.fullmatch(error.message):
-                values = {key: value or "" for key, value in found.groupdict().items()}
-                text = say(lang, f"cli.{code}", **values)
-                if found.groupdict().get("names"):
-                    text += " " + say(lang, "cli.did_you_mean", names=values["names"])
-                break
-        else:
+        matched = _matched(PARSER_SENTENCES, error.message)
+        if matched is None:
             return error
+        code, values = matched
+        text = say(lang, f"cli.{code}", **values)
+        if values.get("names"):
+            text += " " + say(lang, "cli.did_you_mean", names=values["names"])
     return UsageError(text, error.ctx)
 
 

@@ -154,12 +154,11 @@ class Clock:
 
     def expired(self, at: float) -> list[int]:
         """The running seats whose time has run out at `at`."""
-        return [seat for seat, started in enumerate(self.started)
-                if started is not None and self.left(seat, at) <= 0]
+        return [seat for seat in self.running_seats() if self.left(seat, at) <= 0]
 
     def soonest(self, at: float) -> float | None:
         """Seconds from `at` until the first running seat runs out (≥ 0); None if none runs."""
-        running = [self.left(seat, at) for seat, started in enumerate(self.started) if started is not None]
+        running = [self.left(seat, at) for seat in self.running_seats()]
         return max(0.0, min(running)) if running else None
 
     def due_turn(self) -> NextBotTurn | None:
