@@ -56,6 +56,7 @@ from .tables import (
     TooMany,
     chosen_seat,
 )
+from .tasks import stopped
 from .undo import UNDO_WORDS, take_back
 from .undo import answer as undo_answer
 
@@ -105,18 +106,6 @@ class UndoRequest(BaseModel):
     seen: int | None = Field(None, ge=0, lt=INT64, description="as for actions: 409 if the table moved on")
 
 
-async def _stopped(tasks: list[asyncio.Task], seconds: float = 5.0) -> None:
-    """Cancel `tasks` and wait until they end, cancelling again any that is still running (a
-    cancellation a library swallowed); bounded, so a stuck task cannot hold up shutdown."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    pending = set(tasks)
-    while pending and loop.time() < deadline:
-        for task in pending:
-            task.cancel()
-        _, pending = await asyncio.wait(pending, timeout=0.5)
-
-
 def create_app(
     database: str | None = None, bot_delay: float = 0.0, settings: Settings | None = None
 ) -> FastAPI:
@@ -160,7 +149,7 @@ def create_app(
         chores = [loop.create_task(_evict_idle(tables, settings.idle_seconds)),
                   loop.create_task(tables.keep_socket_counts()), loop.create_task(people.keep_presence())]
         yield
-        await _stopped(chores)
+        await stopped(chores)
         with suppress(Exception):  # a database gone at shutdown: the counts' lease runs out instead
             await tables.forget_sockets()
         if runner is not None:

@@ -38,7 +38,8 @@ from .clocks import TIMEOUT_BOT, TIMEOUT_LEVEL, on_deadline
 from .people import People
 from .settings import Settings
 from .store import BotTurn
-from .tables import Conflict, StaleMove, Tables, woken
+from .tables import Conflict, StaleMove, Tables
+from .tasks import stopped, woken
 from .thinking import think
 
 log = logging.getLogger("ludoteca.bots")
@@ -75,11 +76,7 @@ class BotRunner:
         self.tasks = [loop.create_task(self._serve(lane), name=f"ludoteca-bots-{lane}") for lane in LEVELS]
 
     async def stop(self) -> None:
-        tasks = [*self.tasks, *self.turns]
-        for task in tasks:
-            task.cancel()
-        if tasks:  # bounded, as a stuck database call must not hold up shutdown
-            await asyncio.wait(tasks, timeout=5)
+        await stopped([*self.tasks, *self.turns])  # bounded: a stuck database call must not hold it up
         for pool in self.pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
         for threads in self.threads.values():

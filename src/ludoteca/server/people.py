@@ -59,8 +59,8 @@ from .tables import (
     Tables,
     chosen_seat,
     moved_on,
-    woken,
 )
+from .tasks import woken
 
 log = logging.getLogger("ludoteca.server")
 

@@ -23,6 +23,7 @@ import psycopg
 from sqlalchemy import make_url
 
 from .store import CHANNEL
+from .tasks import stopped
 
 log = logging.getLogger("ludoteca.server")
 
@@ -60,8 +61,7 @@ class Listener:
 
     async def stop(self) -> None:
         if self.task is not None:  # bounded: a connection stuck closing must not hold up shutdown
-            self.task.cancel()
-            await asyncio.wait([self.task], timeout=5)
+            await stopped([self.task])
 
     async def _run(self) -> None:
         first = True

@@ -19,7 +19,7 @@ import socket
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ from .guard import same_digest, token_digest
 from .messages import MESSAGES
 from .settings import OPERATOR_OPTIONS, Settings
 from .store import CapReached, NextBotTurn, SeqTaken, Stale, Store, TableRow, hash_token, now, stored_hash
+from .tasks import woken
 
 log = logging.getLogger("ludoteca.server")
 
@@ -520,17 +521,6 @@ class Tables:
     async def forget_sockets(self) -> None:
         """The process stops: its sockets no longer count anywhere."""
         await asyncio.to_thread(self.store.drop_sockets, self.owner)
-
-
-async def woken(event: asyncio.Event, seconds: float) -> None:
-    """Wait until `event` is set, or `seconds` have passed, whichever comes first.
-
-    With `asyncio.timeout`, not `asyncio.wait_for`: on Python 3.11, `wait_for` can swallow a
-    cancellation that arrives just as the event is set, and a background loop that swallowed it
-    never stops, so the process's shutdown waits for it forever."""
-    with suppress(TimeoutError):
-        async with asyncio.timeout(seconds):
-            await event.wait()
 
 
 def _too_many(key: str, cap: int) -> TooMany:
