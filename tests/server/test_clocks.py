@@ -20,7 +20,7 @@ from ludoteca.server.clocks import Clock, ClockSpec
 from ludoteca.server.settings import Settings
 from ludoteca.server.tables import Seat
 
-from .helpers import act, create
+from .helpers import act, create, older_database, table_columns
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 WAIT = 300  # seconds: a bound only
@@ -222,21 +222,9 @@ def test_a_restart_keeps_the_clocks_and_enforces_them_from_the_database(db_file:
 
 
 def test_an_older_database_gains_the_clock_column(tmp_path):
-    from sqlalchemy import create_engine, inspect, text
-
     from ludoteca.server.store import Store
 
-    path = tmp_path / "old.sqlite3"
-    engine = create_engine(f"sqlite:///{path}")
-    with engine.begin() as connection:  # the tables table as it was before clocks
-        connection.execute(text(
-            "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64), version VARCHAR(32), "
-            "num_players INTEGER, seed BIGINT, options JSON, seats JSON, hotseat_token VARCHAR(80), "
-            "created DATETIME, finished BOOLEAN, epoch INTEGER NOT NULL DEFAULT 0)"))
-        connection.execute(text("INSERT INTO tables VALUES ('t', 'blue-lagoon', '1', 2, 4, '{}', '[]', "
-                                "'sha256:x', '2026-01-01 00:00:00', 0, 0)"))
-    engine.dispose()
-    store = Store(f"sqlite:///{path}")
-    assert "clock" in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    store = Store(older_database(tmp_path / "old.sqlite3", missing="clock"))
+    assert "clock" in table_columns(store.engine)
     assert Clock.from_stored(store.load("t")[0].clock) is None
     store.dispose()

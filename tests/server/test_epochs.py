@@ -19,6 +19,8 @@ from ludoteca.server.store import Store, database_url
 from ludoteca.server.tables import Conflict, Tables
 from ludoteca.server.undo import take_back
 
+from .helpers import older_database, table_columns
+
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 BOT = {"kind": "bot", "bot": "random", "level": "easy"}
 SETTINGS = Settings(bot_delay=0.0)
@@ -131,19 +133,7 @@ async def _undo_after_missed_move(url: str) -> None:
 
 
 def test_an_older_database_gains_the_epoch_column(tmp_path):
-    from sqlalchemy import create_engine, inspect, text
-
-    path = tmp_path / "old.sqlite3"
-    engine = create_engine(f"sqlite:///{path}")
-    with engine.begin() as connection:  # the tables table as it was before epochs
-        connection.execute(text(
-            "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64), version VARCHAR(32), "
-            "num_players INTEGER, seed BIGINT, options JSON, seats JSON, hotseat_token VARCHAR(80), "
-            "created DATETIME, finished BOOLEAN)"))
-        connection.execute(text("INSERT INTO tables VALUES ('t', 'blue-lagoon', '1', 2, 4, '{}', '[]', "
-                                "'sha256:x', '2026-01-01 00:00:00', 0)"))
-    engine.dispose()
-    store = Store(f"sqlite:///{path}")
-    assert "epoch" in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    store = Store(older_database(tmp_path / "old.sqlite3", missing="epoch"))
+    assert "epoch" in table_columns(store.engine)
     assert store.load("t")[0].epoch == 0
     store.dispose()
