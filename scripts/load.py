@@ -3,6 +3,7 @@
 Every client connects to 127.0.0.1 (a second client address, 127.0.0.2, stands for "other
 people"); every scenario is bounded in count and time. Each figure is printed as one JSON line
 with the machine's load average, because on a shared machine a figure means nothing without it.
+The servers' logs (load-*.log) go to a new temporary folder, printed at the end, or to `--logs DIR`.
 
     python scripts/load.py --db postgresql+psycopg://user:pw@127.0.0.1/db [broadcast bots sockets body]
 
@@ -23,6 +24,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -328,34 +330,51 @@ def main() -> None:
     parser.add_argument("--at-once", type=int, default=1, help="broadcast: moves in flight at once")
     parser.add_argument("--hard-bots", type=int, default=8, help="bots: hard bots thinking meanwhile")
     parser.add_argument("--moves", type=int, default=60, help="bots: human moves measured (each way)")
+    parser.add_argument(
+        "--logs",
+        type=Path,
+        metavar="DIR",
+        default=os.environ.get("LOAD_LOGS"),
+        help="folder for the servers' logs, load-*.log (default: $LOAD_LOGS, or a new temporary "
+        "folder); its path is printed on stderr at the end",
+    )
     parser.add_argument("scenarios", nargs="*", default=["broadcast", "bots", "sockets", "body"])
     args = parser.parse_args()
     if not args.db:
         parser.error("give --db (PostgreSQL) or set LUDOTECA_TEST_POSTGRES_URL")
-    logs = Path(os.environ.get("LOAD_LOGS", "."))
-    for scenario in args.scenarios:
-        ports = [free_port(), free_port()]
-        if scenario == "broadcast":
-            servers = [
-                start_server(args.db, p, logs / f"load-{p}.log", **OPEN, sockets_per_client=1000)
-                for p in ports
-            ]
-            run = broadcast([f"http://127.0.0.1:{p}" for p in ports], concurrency=args.at_once)
-        elif scenario == "bots":
-            hard = {"easy": 1, "normal": 1, "hard": max(1, args.hard_bots)}
-            servers = [start_server(args.db, ports[0], logs / "load-bots.log", **OPEN, bot_processes=hard)]
-            run = bots(f"http://127.0.0.1:{ports[0]}", thinking=args.hard_bots, moves=args.moves)
-        elif scenario == "sockets":
-            servers = [start_server(args.db, ports[0], logs / "load-sockets.log", **OPEN)]
-            run = sockets(f"http://127.0.0.1:{ports[0]}")
-        else:
-            servers = [start_server(args.db, ports[0], logs / "load-body.log", **OPEN)]
-            run = body(f"http://127.0.0.1:{ports[0]}")
-        try:
-            asyncio.run(asyncio.wait_for(run, LIMIT * 3))
-        finally:
-            for server in servers:
-                stop(server)
+    logs = args.logs or Path(tempfile.mkdtemp(prefix="ludoteca-load-"))
+    logs.mkdir(parents=True, exist_ok=True)
+    try:
+        for scenario in args.scenarios:
+            run_scenario(scenario, args, logs)
+    finally:  # stderr: stdout holds only the figures' JSON lines
+        print(f"server logs: {logs}", file=sys.stderr)
+
+
+def run_scenario(scenario: str, args: argparse.Namespace, logs: Path) -> None:
+    """Start the servers `scenario` needs (logging into `logs`), measure, stop them."""
+    ports = [free_port(), free_port()]
+    if scenario == "broadcast":
+        servers = [
+            start_server(args.db, p, logs / f"load-{p}.log", **OPEN, sockets_per_client=1000)
+            for p in ports
+        ]
+        run = broadcast([f"http://127.0.0.1:{p}" for p in ports], concurrency=args.at_once)
+    elif scenario == "bots":
+        hard = {"easy": 1, "normal": 1, "hard": max(1, args.hard_bots)}
+        servers = [start_server(args.db, ports[0], logs / "load-bots.log", **OPEN, bot_processes=hard)]
+        run = bots(f"http://127.0.0.1:{ports[0]}", thinking=args.hard_bots, moves=args.moves)
+    elif scenario == "sockets":
+        servers = [start_server(args.db, ports[0], logs / "load-sockets.log", **OPEN)]
+        run = sockets(f"http://127.0.0.1:{ports[0]}")
+    else:
+        servers = [start_server(args.db, ports[0], logs / "load-body.log", **OPEN)]
+        run = body(f"http://127.0.0.1:{ports[0]}")
+    try:
+        asyncio.run(asyncio.wait_for(run, LIMIT * 3))
+    finally:
+        for server in servers:
+            stop(server)
 
 
 if __name__ == "__main__":
