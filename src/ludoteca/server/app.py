@@ -56,7 +56,7 @@ from .tables import (
     TooMany,
     chosen_seat,
 )
-from .tasks import stopped
+from .tasks import stopped, woken
 from .undo import UNDO_WORDS, take_back
 from .undo import answer as undo_answer
 
@@ -141,8 +141,7 @@ def create_app(
         runner = BotRunner(tables, settings, app.state.people) if settings.bot_runner else None
         if listener is not None:
             listener.start()
-            with suppress(TimeoutError):
-                await asyncio.wait_for(listener.ready.wait(), 10)
+            await woken(listener.ready, 10)  # listening before serving, unless the database is slow
         if runner is not None:
             runner.start()
         loop = asyncio.get_running_loop()
