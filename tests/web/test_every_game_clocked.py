@@ -23,7 +23,8 @@ pytestmark = pytest.mark.browser
 HTTP = httpx.Client(timeout=120)  # a busy machine answers slowly; this is not a timing check
 WAIT = 300_000  # ms, a bound only
 GAMES = [info.id for info in ludoteca.list_games()]
-SEATS = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+# The bot at easy, as the stand-in: both are served by the easy lane's one process.
+SEATS = [{"kind": "human"}, {"kind": "bot", "bot": "random", "level": "easy"}]
 MARKS = ["●", "▲"]
 PRINTED = {"blue-lagoon": ["rgb(232, 90, 155)", "rgb(47, 111, 214)"]}  # its pink and blue pieces
 
@@ -83,9 +84,10 @@ def test_a_clocked_table_on_a_phone_in_spanish(page, base_url, game_id):
         shot(page, f"{game_id}-clocked-phone-390-es")
     finally:  # stop the table: a 1 s clock would keep the server's bot lanes busy for later tests
         HTTP.post(f"{base_url}/api/tables/{table['id']}/resign", json={"token": token})
-    page.wait_for_selector("#summary:not([hidden])")  # the page has the final position
+    view = _seat_view(base_url, table, token)  # the table no longer moves
+    page.wait_for_selector("#summary:not([hidden])")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length === {len(view['history'])}")
     lines = page.evaluate(_LOG)
-    view = _seat_view(base_url, table, token)
 
     assert look["clock"] == 1
     assert look["overflow"] <= 0, f"{game_id} scrolls sideways by {look['overflow']} px at 390 px"
