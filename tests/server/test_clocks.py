@@ -1,7 +1,7 @@
 """Clocks chosen at creation: bounds refused in both languages, time counted from the stored table,
-a per-move timeout played by the timeout bot, a per-game timeout forfeiting the seat, and a
-restart that keeps the clocks and still enforces them. On SQLite, and on PostgreSQL when
-LUDOTECA_TEST_POSTGRES_URL is set.
+a per-move timeout played by the stand-in bot chosen with the clock (in its level's lane), a
+per-game timeout forfeiting the seat, and a restart that keeps the clocks and still enforces them.
+On SQLite, and on PostgreSQL when LUDOTECA_TEST_POSTGRES_URL is set.
 
 Clocks here are one or two seconds long; every wait is a generous bound polled for, never a
 timing assertion (the runners' bot processes start slowly on a busy machine)."""
@@ -19,6 +19,7 @@ from ludoteca.server import create_app
 from ludoteca.server.clocks import Clock, ClockSpec
 from ludoteca.server.settings import Settings
 from ludoteca.server.tables import Seat
+from ludoteca.server.thinking import think
 
 from .helpers import act, create, older_database, table_columns
 
@@ -54,6 +55,12 @@ BAD_CLOCKS = [
     {"kind": "game", "seconds": 600, "increment": 601},
     {"kind": "game", "seconds": 600, "increment": -1},
     {"kind": "none", "seconds": 30},
+    {"kind": "none", "bot": "random"},
+    {"kind": "move", "seconds": 30, "bot": "oracle"},  # not a bot the server offers
+    {"kind": "move", "seconds": 30, "bot": "mcts", "level": "hard"},  # too slow to stand in
+    {"kind": "move", "seconds": 30, "bot": "heuristic", "level": "expert"},
+    {"kind": "game", "seconds": 600, "bot": "greedy"},  # a per-game clock forfeits: no stand-in
+    {"kind": "game", "seconds": 600, "level": "easy"},
 ]
 
 
@@ -90,6 +97,41 @@ def test_no_clock_by_default_and_a_chosen_clock_is_public(client: TestClient):
     assert isinstance(payload["now"], float)
     text = json.dumps(payload)
     assert all(seat["token"] not in text for seat in timed["seats"]) and timed["hotseat_token"] not in text
+
+
+def test_the_stand_in_is_chosen_with_a_per_move_clock_and_is_public(client: TestClient):
+    cases = [({}, {"bot": "heuristic", "level": "easy"}),  # the default
+             ({"bot": "mcts"}, {"bot": "mcts", "level": "normal"}),  # a search defaults to normal
+             ({"bot": "mcts", "level": "easy"}, {"bot": "mcts", "level": "easy"}),
+             ({"bot": "greedy"}, {"bot": "greedy", "level": "easy"})]
+    for chosen, expected in cases:
+        timed = create(client, "happy-city", HUMANS, clock={"kind": "move", "seconds": 600, **chosen})
+        assert table_of(client, timed["id"])["table"]["clock"]["standin"] == expected, chosen
+    per_game = create(client, "happy-city", HUMANS, clock={"kind": "game", "seconds": 600})
+    assert table_of(client, per_game["id"])["table"]["clock"]["standin"] is None
+    assert client.get("/api/games").json()["standin_levels"] == ["easy", "normal"]
+
+
+def test_a_clocks_due_turn_waits_in_its_stand_ins_lane(db_file: str):
+    """A normal search stands in from the normal lane, never holding up the easy lane's quick
+    timeouts and bots; a per-game clock's forfeit needs no thinking (easy lane)."""
+    with TestClient(create_app(db_file, settings=Settings(bot_runner=False))) as client:
+        store = client.app.state.tables.store
+        for clock, lane in [({"kind": "move", "seconds": 600, "bot": "mcts"}, "normal"),
+                            ({"kind": "move", "seconds": 600, "bot": "mcts", "level": "easy"}, "easy"),
+                            ({"kind": "move", "seconds": 600}, "easy"),
+                            ({"kind": "game", "seconds": 600}, "easy")]:
+            timed = create(client, "blue-lagoon", HUMANS, clock=clock)
+            assert store.bot_turn(timed["id"]).lane == lane, clock
+
+
+def test_a_clock_stored_before_stand_ins_could_be_chosen_reads_as_heuristic():
+    state = ludoteca.load("blue-lagoon").new_state(2, 3)
+    clock = Clock.chosen(ClockSpec(kind="move", seconds=20)).started_for(state, _humans(2), 0.0)
+    old = {key: value for key, value in clock.stored().items() if key not in ("bot", "level")}
+    read = Clock.from_stored(old)
+    assert (read.bot, read.level, read.lane) == ("heuristic", "easy", "easy")
+    assert read == clock
 
 
 def test_bots_have_no_clock(client: TestClient):
@@ -164,6 +206,18 @@ def test_a_per_move_timeout_has_the_timeout_bot_play_that_decision(client: TestC
     assert payload["table"]["actions"] >= 1, "nobody played for the seat whose clock ran out"
     assert payload["views"][0]["history"][0][0] == payload["table"]["clock"]["running"].index(False)
     assert payload["table"]["people"]["resigned"] is None and not payload["table"]["is_over"]
+
+
+def test_a_per_move_timeout_is_played_by_the_chosen_stand_in(client: TestClient):
+    """The move played for the late seat is the one the chosen bot (random) picks for the table's
+    seeded position, which the default heuristic would not pick but by chance."""
+    timed = create(client, "blue-lagoon", HUMANS, seed=11,
+                   clock={"kind": "move", "seconds": 1, "bot": "random"})
+    payload = poll(client, timed["id"], lambda p: p["table"]["actions"] >= 1)
+    assert payload["table"]["actions"] >= 1, "nobody played for the seat whose clock ran out"
+    player, text = payload["views"][0]["history"][0]
+    start = ludoteca.load("blue-lagoon").new_state(2, 11)
+    assert text == think(start, player, "random", "easy", timed["id"])
 
 
 def test_a_per_move_timeout_in_a_simultaneous_round_plays_for_each_late_seat(client: TestClient):

@@ -84,23 +84,40 @@ def _wait_until_over(base_url: str, table_id: str, seconds: float = 180.0) -> No
         time.sleep(0.25)
 
 
+END_WORDS = {"en": (" wins", "A shared win:", "Why it ended:", "Step"),
+             "es": (" gana", "Victoria compartida:", "Por qué terminó:", "Paso")}
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_finished_game_summary_and_replay(page, base_url, game_id):
+    """The end screen and the replay, in English and then Spanish on the same page: who won, why
+    the game ended, and the replay's log in sentences of the page's language, not notation."""
     table_id = _bot_game(base_url, game_id)
+    finished = httpx.get(f"{base_url}/api/tables/{table_id}").json()["views"][0]
     page.goto(f"{base_url}/table/{table_id}")
+    choose_language(page, "en")
     # the bots play a whole game first: a generous wait on a busy machine (not a timing check)
     page.wait_for_selector("#summary:not([hidden]) table.breakdown", timeout=180000)
     assert page.locator("#summary .winners").inner_text()
-    verdict = page.locator("#verdict").inner_text()  # a spectator reads who won
-    assert verdict.endswith(" wins") or verdict.startswith("A shared win:"), verdict
-    assert page.locator("#why-ended").inner_text().startswith("Why it ended:")
-    page.locator("#replay-start").click()
-    page.wait_for_selector("#replay-step")
-    assert page.locator("#replay-step").inner_text().startswith("Step 0 /")
-    page.locator("#replay-next").click()
-    page.wait_for_selector("#replay-step:has-text('Step 1 /')")
-    assert log_length(page) == 1
-    shot(page, f"{game_id}-replay")
+    for lang in ("en", "es"):
+        wins, shared, why, step = END_WORDS[lang]
+        if lang == "es":
+            choose_language(page, lang)
+            page.wait_for_selector(f"#why-ended:has-text('{why}')")
+        verdict = page.locator("#verdict").inner_text()  # a spectator reads who won
+        assert verdict.endswith(wins) or verdict.startswith(shared), verdict
+        assert page.locator("#why-ended").inner_text().startswith(why)
+        page.locator("#replay-start").click()
+        page.wait_for_selector(f"#replay-step:has-text('{step} 0 /')")
+        page.locator("#replay-next").click()
+        page.wait_for_selector(f"#replay-step:has-text('{step} 1 /')")
+        assert log_length(page) == 1
+        line = page.locator("#log li .text").inner_text()
+        assert line == finished["log"][lang][0][1] and line != finished["history"][0][1], (line, lang)
+        shot(page, f"{game_id}-replay-{lang}")
+        assert page.locator("#replay-step").inner_text().endswith(line)  # the step's move, in words too
+        page.locator("#replay-exit").click()
+        page.wait_for_selector("#summary:not([hidden]) #replay-start")
 
 
 def wait_log(page, length: int) -> None:

@@ -209,15 +209,7 @@ def click_something(page) -> None:
         page.locator("#board button.action").first.click()
 
 
-MARKED_GAMES = [
-    pytest.param(game_id, marks=pytest.mark.xfail(
-        reason="known gap: the other city's new pieces are not yet marked after a simultaneous round"))
-    if game_id == "city-square-off" else game_id
-    for game_id in GAMES
-]
-
-
-@pytest.mark.parametrize("game_id", MARKED_GAMES)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_game_marks_what_the_bot_did(page, base_url, game_id):
     """After the bot's move, something on the board is marked and its move is marked in the log;
     our own move never is."""

@@ -26,7 +26,7 @@ from ludoteca.bots import BOTS, LEVELS
 from ludoteca.core import IllegalAction, LudotecaError
 
 from .bots import BotRunner
-from .clocks import Clock, ClockSpec
+from .clocks import STANDIN_LEVELS, Clock, ClockSpec
 from .guard import (
     PROTOCOL,
     BodyLimit,
@@ -198,6 +198,7 @@ def create_app(
             "games": [_game_entry(info, renderers) for info in ludoteca.list_games()],
             "bots": list(BOTS),
             "levels": list(LEVELS),
+            "standin_levels": list(STANDIN_LEVELS),  # a per-move clock's stand-in bot: see clocks.py
         }
 
     @app.get("/api/games/{game_id}/rules", tags=["games"])

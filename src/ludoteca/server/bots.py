@@ -34,7 +34,7 @@ from multiprocessing.connection import Connection
 from ludoteca.bots import LEVELS
 from ludoteca.core import LudotecaError, State
 
-from .clocks import TIMEOUT_BOT, TIMEOUT_LEVEL, on_deadline
+from .clocks import on_deadline
 from .people import People
 from .settings import Settings
 from .store import BotTurn
@@ -163,12 +163,13 @@ class BotRunner:
         await self.tables.act_bot(table, seat, action, turn.seq, epoch)
 
     def _timeout_choice(self, turn: BotTurn, table_id: str):
-        """How a seat whose per-move clock ran out gets its move: the timeout bot, thought in this
-        lane's processes (its first legal move after repeated failures, as for any bot)."""
-        async def choose(state: State, seat: int) -> str:
+        """How a seat whose per-move clock ran out gets its move: the clock's stand-in bot, thought
+        in this lane's processes (the lane of the stand-in's level, `Clock.lane`); its first legal
+        move after repeated failures, as for any bot."""
+        async def choose(state: State, seat: int, bot: str, level: str) -> str:
             if turn.failures >= self.settings.bot_attempts:
                 return str(state.legal_actions(seat)[0])
-            return await self._think(state, seat, TIMEOUT_BOT, TIMEOUT_LEVEL, turn.lane, table_id)
+            return await self._think(state, seat, bot, level, turn.lane, table_id)
 
         return choose
 

@@ -16,14 +16,20 @@ keeps what was left, and gets the increment back when the seat's turn ends (it i
 move). An undo restarts the running stretch of every seat to move at the moment of the undo, with
 the time each had left: the time spent on the moves taken back is not given back.
 
-**On timeout** (decided here, see docs/SERVER.md): a per-move clock that runs out has the
-`heuristic` bot play that one decision for the seat (quick, and a sensible move), and the seat
-plays on; a per-game clock that runs out forfeits the seat as a resignation does (the game ends,
-the seat is last, the result says it ran out of time). A move that arrives after a per-game clock
-ran out is refused. The server enforces timeouts with no browser connected: the action that
-starts a human's clock records a due turn in `bot_turns` at the moment the clock would run out,
-and the bot runners claim it with the same lease as a bot's move, so exactly one runner across all
-processes acts, and a crashed runner's claim is taken over when its lease expires.
+**On timeout** (decided here, see docs/SERVER.md): a per-move clock that runs out has a stand-in
+bot play that one decision for the seat, and the seat plays on. The stand-in is chosen with the
+clock (`bot`, `level`): any bot the server offers, `heuristic` by default (milliseconds a move, and
+a sensible one); `mcts` at `easy` or `normal` only, since a stand-in must answer at once for a seat
+that already used its time, and `hard` thinks up to 4.5 s a decision behind every hard bot of the
+server. The due turn waits in the lane of the stand-in's level (`Clock.lane`), as a bot seat of that
+level does, so a normal search never holds up the easy lane's quick timeouts and bots. A stored
+clock without a stand-in (made before it could be chosen) reads as `heuristic`. A per-game clock
+that runs out forfeits the seat as a resignation does (the game ends, the seat is last, the result
+says it ran out of time). A move that arrives after a per-game clock ran out is refused. The
+server enforces timeouts with no browser connected: the action that starts a human's clock records
+a due turn in `bot_turns` at the moment the clock would run out, and the bot runners claim it with
+the same lease as a bot's move, so exactly one runner across all processes acts, and a crashed
+runner's claim is taken over when its lease expires.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from ludoteca.bots import BOTS
 from ludoteca.core import IllegalAction, OptionError, State
 
 from .messages import MESSAGES
@@ -51,9 +58,10 @@ if TYPE_CHECKING:
 MOVE_SECONDS = (1, 3600)
 GAME_SECONDS = (1, 86400)
 INCREMENT_SECONDS = (0, 600)
-TIMEOUT_BOT = "heuristic"  # plays a decision whose per-move clock ran out
-TIMEOUT_LEVEL = "easy"
-TIMEOUT_LANE = "easy"  # the runners' lane that serves timeouts: the heuristic bot takes milliseconds
+STANDIN_BOT = "heuristic"  # plays a decision whose per-move clock ran out, unless another was chosen
+STANDIN_LEVELS = ("easy", "normal")  # a stand-in answers at once: hard (up to 4.5 s a decision) is refused
+DEFAULT_LEVEL = {"mcts": "normal"}  # a bot whose level sets its search; the others ignore it (easy lane)
+FORFEIT_LANE = "easy"  # the lane of a per-game clock's due turn: a forfeit takes no thinking
 INT32 = 2**31
 
 
@@ -66,6 +74,12 @@ class ClockSpec(BaseModel):
         f"move: {MOVE_SECONDS[0]}–{MOVE_SECONDS[1]}; game: {GAME_SECONDS[0]}–{GAME_SECONDS[1]}"))
     increment: int = Field(0, ge=-INT32, lt=INT32, description=(
         f"game only: seconds added when a seat's turn ends, {INCREMENT_SECONDS[0]}–{INCREMENT_SECONDS[1]}"))
+    bot: str | None = Field(None, max_length=32, description=(
+        f"move only: the bot that plays a decision whose time ran out (see GET /api/games); "
+        f"default {STANDIN_BOT}"))
+    level: str | None = Field(None, max_length=16, description=(
+        f"move only: the stand-in's level, {' or '.join(STANDIN_LEVELS)} (hard is refused); "
+        "default normal for mcts, easy for the bots that have no levels"))
 
 
 @dataclass(frozen=True)
@@ -79,6 +93,8 @@ class Clock:
     increment: float
     remaining: tuple[float, ...]
     started: tuple[float | None, ...]
+    bot: str = STANDIN_BOT  # per move: the stand-in that plays a decision whose time ran out
+    level: str = "easy"
 
     # ---- creation and storage -----------------------------------------------------------------
 
@@ -87,7 +103,8 @@ class Clock:
         """The clock a creation asks for, checked against the bounds (an `OptionError` in both
         languages otherwise); None for no clock. Seats are filled in by `started_for`."""
         if spec is None or spec.kind == "none":
-            if spec is not None and (spec.seconds is not None or spec.increment):
+            if spec is not None and (spec.seconds is not None or spec.increment
+                                     or spec.bot is not None or spec.level is not None):
                 raise OptionError(MESSAGES.message("clock.none_with_time"))
             return None
         low, high = MOVE_SECONDS if spec.kind == "move" else GAME_SECONDS
@@ -100,7 +117,8 @@ class Clock:
         if not low_inc <= spec.increment <= high_inc:
             raise OptionError(MESSAGES.message("clock.increment", low=low_inc, high=high_inc,
                                                seconds=spec.increment))
-        return cls(spec.kind, float(spec.seconds), float(spec.increment), (), ())
+        bot, level = _standin(spec)
+        return cls(spec.kind, float(spec.seconds), float(spec.increment), (), (), bot, level)
 
     def started_for(self, state: State, seats: list[Seat], at: float) -> Clock:
         """The clock of a new table: every human seat has the full time; those to move run."""
@@ -110,7 +128,8 @@ class Clock:
 
     def stored(self) -> dict[str, Any]:
         return {"kind": self.kind, "seconds": self.seconds, "increment": self.increment,
-                "remaining": list(self.remaining), "started": list(self.started)}
+                "remaining": list(self.remaining), "started": list(self.started),
+                "bot": self.bot, "level": self.level}
 
     @classmethod
     def from_stored(cls, data: dict[str, Any] | None) -> Clock | None:
@@ -118,7 +137,13 @@ class Clock:
             return None
         return cls(data["kind"], float(data["seconds"]), float(data["increment"]),
                    tuple(float(r) for r in data["remaining"]),
-                   tuple(None if s is None else float(s) for s in data["started"]))
+                   tuple(None if s is None else float(s) for s in data["started"]),
+                   data.get("bot", STANDIN_BOT), data.get("level", "easy"))
+
+    @property
+    def lane(self) -> str:
+        """The runners' lane of this clock's due turns: the stand-in's level (per move)."""
+        return self.level if self.kind == "move" else FORFEIT_LANE
 
     # ---- time -----------------------------------------------------------------------------------
 
@@ -164,15 +189,35 @@ class Clock:
     def due_turn(self) -> NextBotTurn | None:
         """The turn that makes a runner act when the first running clock runs out."""
         wait = self.soonest(time.time())
-        return None if wait is None else NextBotTurn(TIMEOUT_LANE, wait)
+        return None if wait is None else NextBotTurn(self.lane, wait)
 
     def public(self, at: float, stopped: bool = False) -> dict[str, Any]:
         """What every payload carries: the choice, each seat's seconds left at `at` (never below
         0) and whether it runs (nothing runs once the game is over, a resignation included).
-        Pages count the running ones down from the message's `now`."""
+        Pages count the running ones down from the message's `now`. A per-move clock names its
+        stand-in (`standin`: bot and level), so every seat knows who plays when time runs out."""
+        standin = {"bot": self.bot, "level": self.level} if self.kind == "move" else None
         return {"kind": self.kind, "seconds": self.seconds, "increment": self.increment, "at": at,
+                "standin": standin,
                 "left": [round(max(0.0, self.left(seat, at)), 3) for seat in range(len(self.remaining))],
                 "running": [started is not None and not stopped for started in self.started]}
+
+
+def _standin(spec: ClockSpec) -> tuple[str, str]:
+    """The stand-in bot and level a creation asks for, checked (an `OptionError` in both languages
+    otherwise): only with a per-move clock, a bot the server offers, a level that answers at once."""
+    if spec.kind != "move":
+        if spec.bot is not None or spec.level is not None:
+            raise OptionError(MESSAGES.message("clock.standin_move_only"))
+        return STANDIN_BOT, "easy"
+    bot = spec.bot if spec.bot is not None else STANDIN_BOT
+    if bot not in BOTS:
+        raise OptionError(MESSAGES.message("clock.standin_bot", name=repr(bot), bots=", ".join(BOTS)))
+    level = spec.level if spec.level is not None else DEFAULT_LEVEL.get(bot, "easy")
+    if level not in STANDIN_LEVELS:
+        raise OptionError(MESSAGES.message("clock.standin_level", level=repr(level),
+                                           levels=", ".join(STANDIN_LEVELS)))
+    return bot, level
 
 
 def _runs(seat: int, state: State, seats: list[Seat]) -> bool:
@@ -199,7 +244,8 @@ async def on_deadline(tables: Tables, people: People | None, table: LiveTable, t
                       choose) -> None:
     """A runner claimed a clock's due turn (`Clock.due_turn`) of `table`: wait out what is left
     (the claim may come a little early, or the clock was restarted), then act for one seat whose
-    time ran out. `choose(state, seat)` is the runner's way of asking the timeout bot for a move.
+    time ran out. `choose(state, seat, bot, level)` is the runner's way of asking the clock's
+    stand-in for a move.
     Returns quietly if the table moved on: that move recorded the next due turn."""
     while True:
         await tables.refresh(table)
@@ -215,7 +261,7 @@ async def on_deadline(tables: Tables, people: People | None, table: LiveTable, t
     seat = clock.expired(time.time())[0]
     if clock.kind == "move":
         state, epoch = table.state.clone(), table.epoch
-        action = await choose(state, seat)
+        action = await choose(state, seat, clock.bot, clock.level)
         await tables.act_bot(table, seat, action, turn.seq, epoch)
     elif people is not None:
         await forfeit(tables, people, table, seat, turn.seq)

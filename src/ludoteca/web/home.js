@@ -7,6 +7,7 @@ let chosen = null;
 // Only the search bot plays differently by level; the others ignore it, so it is not asked.
 const LEVELED_BOTS = new Set(["mcts"]);
 const DEFAULT_BOT = "mcts";
+const STANDIN_BOT = "heuristic";  // the server's default stand-in for a per-move clock: quick and sensible
 
 async function main() {
   catalogue = await games();
@@ -104,8 +105,9 @@ function optionField(option, lang) {
   return el("div", { class: "field" }, el("label", { for: id }, label), input, note);
 }
 
-/** The clock chosen at creation: none, seconds for every decision, or minutes per seat for the
- * game (with an increment). The server checks the bounds and answers in the page's language. */
+/** The clock chosen at creation: none, seconds for every decision (with the bot that stands in
+ * when a decision's time runs out), or minutes per seat for the game (with an increment). The
+ * server checks the bounds and answers in the page's language. */
 function clockField() {
   const kind = el("select", { id: "clock-kind", name: "clock_kind", "aria-describedby": "clock-help" },
     ["none", "move", "game"].map((k) => el("option", { value: k }, t(`clock_${k}`))));
@@ -114,19 +116,30 @@ function clockField() {
   const amountLabel = el("label", { for: "clock-amount" });
   const amountField = el("div", { class: "field" }, amountLabel, amount);
   const incrementField = el("div", { class: "field" }, el("label", { for: "clock-increment" }, t("clockIncrement")), increment);
+  const standin = el("select", { id: "clock-bot", name: "clock_bot", "aria-describedby": "clock-bot-help" },
+    catalogue.bots.map((name) => el("option", { value: name, selected: name === STANDIN_BOT }, name)));
+  const standinLevel = el("select", { id: "clock-level", name: "clock_level", "aria-label": t("level") },
+    catalogue.standin_levels.map((name) => el("option", { value: name, selected: name === "normal" }, t(name))));
+  const standinField = el("div", { class: "field" }, el("label", { for: "clock-bot" }, t("clockStandin")),
+    el("span", { class: "bot-part" }, standin, standinLevel), el("small", { id: "clock-bot-help" }, t("clockStandinHelp")));
   const sync = () => {
     amountField.hidden = kind.value === "none";
     amount.disabled = amountField.hidden;
     incrementField.hidden = kind.value !== "game";
     increment.disabled = incrementField.hidden;
+    standinField.hidden = kind.value !== "move";
+    standin.disabled = standinField.hidden;
+    standinLevel.hidden = !LEVELED_BOTS.has(standin.value);
+    standinLevel.disabled = standinField.hidden || standinLevel.hidden;
     amountLabel.textContent = t(kind.value === "game" ? "clockMinutes" : "clockSeconds");
     if (!amount.value) amount.value = kind.value === "game" ? 10 : 60;
   };
   kind.addEventListener("change", () => { amount.value = ""; sync(); });
   amount.addEventListener("change", sync);
+  standin.addEventListener("change", sync);
   sync();
   return el("fieldset", { class: "clock-choice" }, el("legend", {}, t("clock")),
-    el("div", { class: "field" }, el("label", { for: "clock-kind" }, t("clockKind")), kind), amountField, incrementField,
+    el("div", { class: "field" }, el("label", { for: "clock-kind" }, t("clockKind")), kind), amountField, incrementField, standinField,
     el("small", { id: "clock-help" }, t("clockHelp")));
 }
 
@@ -135,7 +148,10 @@ function chosenClock(data) {
   const kind = data.get("clock_kind") || "none";
   if (kind === "none") return null;
   const amount = Number(data.get("clock_amount"));
-  if (kind === "move") return { kind, seconds: Math.round(amount) };
+  if (kind === "move") {
+    const bot = String(data.get("clock_bot") || STANDIN_BOT);
+    return { kind, seconds: Math.round(amount), bot, ...(LEVELED_BOTS.has(bot) ? { level: data.get("clock_level") } : {}) };
+  }
   return { kind, seconds: Math.round(amount * 60), increment: Math.round(Number(data.get("clock_increment") || 0)) };
 }
 

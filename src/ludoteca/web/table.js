@@ -339,6 +339,12 @@ function formatClock(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
+/** Who plays a decision whose per-move clock ran out (the choice made with the clock). */
+function standinName(clock) {
+  const standin = clock.standin || { bot: "heuristic", level: "easy" };
+  return standin.bot === "mcts" ? `${standin.bot} (${t(standin.level)})` : standin.bot;
+}
+
 /** Redraw only the clocks of the seat bar, several times a second, so the running ones tick. */
 function tickClocks() {
   const clock = payload?.table.clock;
@@ -351,7 +357,7 @@ function tickClocks() {
     box.classList.toggle("running", running);
     box.classList.toggle("low", running && left <= 10);
     box.classList.toggle("out", left <= 0);
-    box.title = t(clock.kind === "move" ? "clockMoveLeft" : "clockGameLeft", { time: formatClock(left) });
+    box.title = t(clock.kind === "move" ? "clockMoveLeft" : "clockGameLeft", { time: formatClock(left), bot: standinName(clock) });
     box.setAttribute("aria-label", box.title);
   }
 }
@@ -394,21 +400,23 @@ function drawStatus(table) {
   $("error").textContent = current ? `${t(notice.network ? "networkError" : "refused")} ${notice.network ? "" : notice.text}`.trim() : "";
 }
 
-/** The moves as sentences in the page's language (or, one click away, in the game's notation).
- * Moves made since the shown seat last acted are marked, as the board marks what they changed. */
+/** The moves as sentences in the page's language (or, one click away, in the game's notation);
+ * a replay's too, up to its step. Moves made since the shown seat last acted are marked, as the
+ * board marks what they changed. */
 function drawLog() {
   const log = $("log");
-  const shown = replay ? null : currentView();
-  const base = shown ? baselineOf(shown) : null;
-  const lines = replay ? replayLog() : notation ? shown.history : shown.log[getLang()] || shown.log.en;
+  const shown = currentView();
+  const base = replay ? null : baselineOf(shown);
+  const words = shown.log[getLang()] || shown.log.en;
+  const lines = replay ? (notation ? replayLog() : words.slice(0, replay.step))
+    : notation ? shown.history : words;
   log.replaceChildren(...lines.map(([player, text], index) => el("li", {
     class: !replay && !notation && base && index >= base.moves ? "recent" : null },
   el("span", { class: "number" }, `${index + 1}.`),
   el("span", { class: `who seat-${player}` }, `${SEAT_MARKS[player] || ""} ${seatName(player)}`),
   el("span", { class: "text" }, text))));
-  log.classList.toggle("notation", notation || replay !== null);
+  log.classList.toggle("notation", notation);
   const toggle = $("log-notation");
-  toggle.hidden = replay !== null;
   toggle.textContent = t(notation ? "inWords" : "inNotation");
   toggle.setAttribute("aria-pressed", notation ? "true" : "false");
   log.scrollTop = log.scrollHeight;
@@ -518,7 +526,9 @@ function drawReplayPanel() {
     return;
   }
   const total = replay.record.actions.length;
-  const last = replay.step ? replay.record.actions[replay.step - 1] : null;
+  const shown = currentView();  // the step's move in words, as the log says it (notation on request)
+  const last = !replay.step ? null
+    : notation ? replay.record.actions[replay.step - 1] : (shown.log[getLang()] || shown.log.en)[replay.step - 1];
   box.replaceChildren(
     el("h3", {}, t("replay")),
     el("p", { id: "replay-step" }, `${t("step")} ${replay.step} / ${total}`, last ? ` — ${seatName(last[0])}: ${last[1]}` : ""),
@@ -527,7 +537,7 @@ function drawReplayPanel() {
       el("button", { onclick: () => showStep(replay.step - 1), disabled: replay.step === 0, id: "replay-back" }, "◀ ", t("previous")),
       el("button", { onclick: () => showStep(replay.step + 1), disabled: replay.step === total, id: "replay-next" }, t("next"), " ▶"),
       el("button", { onclick: () => showStep(total), disabled: replay.step === total }, t("last"), " »")),
-    el("button", { onclick: () => { replay = null; draw(); } }, t("back")));
+    el("button", { id: "replay-exit", onclick: () => { replay = null; draw(); } }, t("back")));
 }
 
 function drawInvite(table) {

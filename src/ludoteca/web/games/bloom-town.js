@@ -12,7 +12,7 @@
 // Playing: build = click a hand tile (the first one is preselected), then a highlighted square of
 // your town (hovering one lights up the market space its flower takes from); take = click a
 // highlighted market tile; bonus step and final keep = buttons.
-import { SEAT_COLOURS } from "../seats.js";
+import { SEAT_COLOURS, seatMark } from "../seats.js";
 import { el, svg } from "../api.js";
 
 const TYPES = ["office", "subway", "park", "home", "shop"];
@@ -312,7 +312,7 @@ export function create(root, env) {
       }
       return el("div", { class: `bt-player${owner === active ? " active" : ""}`, dataset: { seat: owner },
         style: `--seat: ${SEAT_COLOURS[owner % 4]}` },
-      el("div", { class: "bt-player-head" }, el("strong", {}, owner === active ? "● " : "", name),
+      el("div", { class: "bt-player-head" }, el("strong", {}, seatMark(owner), owner === active ? "● " : "", name),
         el("span", { class: "bt-score", "data-score": view.scores[owner], title: `${view.scores[owner]} ${tr("points")}` }, view.scores[owner])),
       el("div", { class: "muted small" }, el("span", { class: `bt-token${view.tokens[owner] ? "" : " used"}` }), facts.join(" · ")),
       parts.length ? el("div", { class: "muted small" }, parts.join(" · ")) : null,
@@ -349,13 +349,13 @@ export function create(root, env) {
 
     const others = view.order.filter((s) => s !== me);
     const otherTowns = others.map((owner) => el("div", { class: "bt-other", dataset: { seat: owner } },
-      el("h4", { style: `color: ${SEAT_COLOURS[owner % 4]}` }, `${tr("town")} · ${tr("player")} ${owner}`), town(owner, 46)));
+      el("h4", { style: `color: ${SEAT_COLOURS[owner % 4]}` }, seatMark(owner), `${tr("town")} · ${tr("player")} ${owner}`), town(owner, 46)));
     const beside = others.length === 1; // two players: the opponent's town fits beside the market
     const mineTitle = seat !== null ? tr("yourTown") : `${tr("town")} · ${tr("player")} ${me}`;
     root.replaceChildren(el("div", { class: "bt", "data-lang": data.lang },
       prompt(),
       el("div", { class: "bt-main" },
-        el("div", { class: "bt-mine" }, el("h3", {}, mineTitle, el("small", { class: "muted" }, ` · ${tr("side")} ${view.side}`)),
+        el("div", { class: "bt-mine" }, el("h3", {}, seatMark(me), mineTitle, el("small", { class: "muted" }, ` · ${tr("side")} ${view.side}`)),
           town(me, 72), seat !== null ? myHand() : null),
         el("div", { class: "bt-centre" }, townSquare(), el("div", { class: "bt-players" }, view.order.map(playerCard)),
           beside ? el("div", { class: "bt-others" }, otherTowns) : null)),

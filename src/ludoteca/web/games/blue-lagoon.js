@@ -18,6 +18,7 @@
 // click target over each legal hex is a transparent `rect.anchor` carrying `data-action`, the same
 // convention as the other renderers (the browser tests click it).
 import { el, svg } from "../api.js";
+import { seatMark } from "../seats.js";
 
 const COLOURS = ["#e85a9b", "#2f6fd6", "#f08a24", "#3aa655"]; // pink, blue, orange, green (components.json)
 // The printed pieces' colours are the seats' colours on the whole page (seat bar and log too).
@@ -109,7 +110,23 @@ function tokenGlyph(letter, x, y, name) {
   return svg("g", { class: `token token-${letter}`, "data-token": letter, "pointer-events": "none" }, title, shapes[letter]());
 }
 
-function pieceGlyph(kind, onSea, x, y, colour, cls = "") {
+/** A seat's mark as a white badge on its pieces (as in the seat bar: ● ▲ ■ ◆), so that seats
+ * whose colours look alike to a colour-blind player still differ on the map. */
+function markBadge(seat, x, y) {
+  const r = R * 0.2;
+  const corners = (points) => points.map(([dx, dy]) => `${x + dx * r} ${y + dy * r}`).join(" L ");
+  const shapes = [
+    () => svg("circle", { cx: x, cy: y, r: r * 0.9 }),
+    () => svg("path", { d: `M ${corners([[0, -1.1], [1, 0.8], [-1, 0.8]])} Z` }),
+    () => svg("path", { d: `M ${corners([[-0.85, -0.85], [0.85, -0.85], [0.85, 0.85], [-0.85, 0.85]])} Z` }),
+    () => svg("path", { d: `M ${corners([[0, -1.15], [1, 0], [0, 1.15], [-1, 0]])} Z` }),
+  ];
+  const badge = shapes[seat % shapes.length]();
+  badge.setAttribute("class", "seat-badge");
+  return badge;
+}
+
+function pieceGlyph(kind, onSea, x, y, colour, cls = "", seat = null) {
   const s = R * 0.5;
   let shape;
   if (kind === "T") {
@@ -124,7 +141,12 @@ function pieceGlyph(kind, onSea, x, y, colour, cls = "") {
       svg("path", { d: `M ${x - s * 0.6} ${y + s * 0.75} Q ${x} ${y - s * 0.5} ${x + s * 0.6} ${y + s * 0.75} Z`, fill: colour }));
   }
   const base = svg("circle", { cx: x, cy: y, r: R * 0.62, class: "piece-base" }); // contrast on sea and land alike
-  return svg("g", { class: `piece piece-${kind} ${cls}`.trim(), "pointer-events": "none" }, base, shape);
+  const glyph = svg("g", { class: `piece piece-${kind} ${cls}`.trim(), "pointer-events": "none" }, base, shape);
+  if (seat !== null) {
+    glyph.setAttribute("data-seat-mark", seat);
+    glyph.append(markBadge(seat, x + R * 0.42, y - R * 0.42));
+  }
+  return glyph;
 }
 
 // ---- the renderer -----------------------------------------------------------------------------
@@ -184,7 +206,7 @@ export function create(root, env) {
   function header(view, seat, byKind) {
     const turn = view.finished
       ? el("strong", {}, tr("over"))
-      : el("span", { class: "bl-turn" }, swatch(view.current), el("strong", {}, `${tr("player")} ${view.current}`),
+      : el("span", { class: "bl-turn" }, swatch(view.current), seatMark(view.current), el("strong", {}, `${tr("player")} ${view.current}`),
         seat === view.current ? ` (${tr("you")})` : "", ` ${tr("toMove")}`);
     const box = el("div", { class: "bl-header" },
       el("div", { class: "bl-phase", "data-phase": view.phase }, el("strong", {}, tr(`phase.${view.phase}`)), " · ", turn));
@@ -234,7 +256,7 @@ export function create(root, env) {
     }
     for (const [key, piece] of pos.pieces) {
       const [x, y] = cache.centre(key);
-      const glyph = pieceGlyph(piece.kind, !cache.land.has(key), x, y, COLOURS[piece.seat], `seat-${piece.seat}`);
+      const glyph = pieceGlyph(piece.kind, !cache.land.has(key), x, y, COLOURS[piece.seat], `seat-${piece.seat}`, piece.seat);
       glyph.setAttribute("data-tile", key);
       pieces.append(glyph);
       if (changed.has(key)) {
@@ -331,7 +353,7 @@ export function create(root, env) {
     pos.seats.forEach((p) => {
       const counts = view.counts[p];
       list.append(el("div", { class: `bl-player${!view.finished && view.current === p ? " moving" : ""}`, dataset: { seat: p } },
-        el("div", { class: "bl-player-name" }, swatch(p), el("strong", {}, `${tr("player")} ${p}`), seat === p ? ` (${tr("you")})` : "",
+        el("div", { class: "bl-player-name" }, swatch(p), seatMark(p), el("strong", {}, `${tr("player")} ${p}`), seat === p ? ` (${tr("you")})` : "",
           el("span", { class: "bl-total", title: tr("total") }, String(total(view, p)))),
         el("div", { class: "bl-hand", title: tr("hand") }, miniPiece("S", p), ` ${view.settlers_in_hand[p]} ${tr("settlers")} · `,
           miniPiece("T", p), ` ${view.villages_in_hand[p]} ${tr("villages")}`),

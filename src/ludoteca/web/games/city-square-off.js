@@ -4,7 +4,7 @@
 // The anchor is the piece's top-left-most square. Everything is read from the server's structured
 // actions ({kind, piece, orientation, at, squares}); pieces placed since the shown seat last acted
 // are outlined. Interface: generic.js.
-import { SEAT_COLOURS } from "../seats.js";
+import { SEAT_COLOURS, seatMark } from "../seats.js";
 import { el, svg } from "../api.js";
 import { t } from "../i18n.js";
 
@@ -37,6 +37,19 @@ function miniShape(cells, colour, size = 12) {
   const cols = Math.max(...cells.map(([, c]) => c)) - minC + 1;
   return svg("svg", { width: cols * size + 2, height: rows * size + 2, class: "mini", "aria-hidden": "true" },
     cells.map(([r, c]) => svg("rect", { x: (c - minC) * size + 1, y: r * size + 1, width: size - 1, height: size - 1, fill: colour, rx: 2 })));
+}
+
+/** How many of the other city's pieces the shown seat had seen when it last acted (`since`, the
+ * view right after that action): the pieces after them are marked as new. The rounds after the
+ * starters are simultaneous and the action that ends a round reveals the other city's placement
+ * of that round, so a baseline taken after our own round-ending action already holds it: that
+ * piece (index own − 1, one piece a city a round) was never seen before and is still new. While
+ * our placement waits for the other city's, the baseline is exact. */
+function seenBefore(since, owner, seat) {
+  const seen = since.players[owner].pieces.length;
+  if (seat === null) return seen;
+  const own = since.players[seat].pieces.length;
+  return own >= 2 && !since.players[seat].pending_action ? Math.min(seen, own - 1) : seen;
 }
 
 export function create(root, env) {
@@ -108,7 +121,7 @@ export function create(root, env) {
       }
       const player = view.players[owner];
       // the other city's pieces placed since this seat acted (its own it placed itself)
-      const before = data.since && owner !== seat ? data.since.players[owner].pieces.length : player.pieces.length;
+      const before = data.since && owner !== seat ? seenBefore(data.since, owner, seat) : player.pieces.length;
       player.pieces.forEach((placed, index) => {
         const starter = index === 0;
         for (const [r, c] of placed.squares) {
@@ -152,7 +165,7 @@ export function create(root, env) {
       const facts = [`${p.open_squares} ${env.t("openSquares")}`];
       if (expansion) facts.push(`overhang ${p.overhang}`);
       if (p.submitted) facts.push(env.t("submitted"));
-      return el("div", { class: `city-title seat-${owner}` }, el("strong", {}, name), ` · ${facts.join(" · ")}`);
+      return el("div", { class: `city-title seat-${owner}` }, seatMark(owner), el("strong", {}, name), ` · ${facts.join(" · ")}`);
     };
 
     const controls = el("div", { class: "cso-controls" });

@@ -13,6 +13,7 @@
 // Actions without a natural place (coin, pass, the expert draft and the Sphinx) are buttons.
 // Interface: see generic.js.
 import { el, svg } from "../api.js";
+import { SEAT_MARKS, seatMark } from "../seats.js";
 
 const STYLE_ID = "happy-city-css";
 const COLOURS = { Y: "yellow", B: "blue", G: "green", O: "orange", P: "purple" };
@@ -138,7 +139,7 @@ export function create(root, env) {
     const head = el("div", { class: "hc-head" },
       el("strong", {}, phase === "draft" ? tr("draft") : tr("round", { round: view.round })),
       phase === "game_over" ? el("span", { class: "hc-over" }, tr("over"))
-        : el("span", { class: `hc-who seat-${view.current}` }, `● ${tr("player")} ${view.current}${view.current === me ? ` (${tr("you")})` : ""}`),
+        : el("span", { class: `hc-who seat-${view.current}` }, `${SEAT_MARKS[view.current]} ${tr("player")} ${view.current}${view.current === me ? ` (${tr("you")})` : ""}`),
       STEPS.includes(phase) ? el("ol", { class: "hc-steps" },
         STEPS.map((s) => el("li", { class: s === phase ? "now" : STEPS.indexOf(s) < STEPS.indexOf(phase) ? "done" : "" }, tr(`steps.${s}`))))
         : null);
@@ -254,7 +255,7 @@ export function create(root, env) {
       slots.push(card(key, view.cards[key], { size: "small", colour, changed: bought }));
     }
     const active = view.phase !== "game_over" && view.current === p;
-    const title = el("h4", { class: `seat-${p}` }, `${tr("player")} ${p}`, p === me ? ` (${tr("you")})` : "",
+    const title = el("h4", { class: `seat-${p}` }, seatMark(p), `${tr("player")} ${p}`, p === me ? ` (${tr("you")})` : "",
       p === 0 ? el("span", { class: "hc-first", title: tr("first") }, " ★") : null,
       el("small", { class: "muted" }, ` · ${tr("slots", { count: player.city.length })}`),
       player.free_purchase ? el("small", { class: "hc-free" }, ` · ${tr("free")}`) : null);

@@ -13,7 +13,7 @@
 // then a highlighted space (mv), or a highlighted space for the moving person (step); two cards of
 // one row (swap). Truck columns are clicked under the display. Everything else is a button.
 // Interface: see generic.js.
-import { SEAT_COLOURS } from "../seats.js";
+import { SEAT_COLOURS, seatMark } from "../seats.js";
 import { el, svg } from "../api.js";
 
 const W = 118; // card width in SVG units
@@ -453,7 +453,7 @@ export function create(root, env) {
     const tile = cat.tiles[player.tile] || {};
     const wants = (tile.footprint_tags || []).map((t) => cat.tag_names?.[t]?.[lang] || t).join(", ");
     const score = view.scores ? view.scores[p] : null;
-    const head = el("div", { class: `sm-city-head seat-${p}` },
+    const head = el("div", { class: `sm-city-head seat-${p}` }, seatMark(p),
       el("strong", {}, `${tr("player")} ${p}${ctx.seat === p ? ` (${tr("you")})` : ""}`),
       view.turn === p && view.phase !== "game_over" ? el("span", { class: "sm-turn" }, "●") : null,
       el("span", {}, `${player.sand_dollars} ${tr("sd")}`),
