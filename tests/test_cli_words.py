@@ -74,3 +74,43 @@ def test_a_bad_command_line_is_answered_in_the_readers_language(args, english, s
     assert "Input should" not in said.stderr
     if args != ["play", "--seed"]:  # the parser gives that error before it knows the command
         assert "Uso:" in said.stderr and "para ver la ayuda" in said.stderr and "Usage" not in said.stderr
+
+
+# Typer's own English tags of what a parameter takes (`<str>`, `<int range> [x>=1]`); its `<path>`
+# is English's word too, so only Spanish must lack it.
+TYPER_TAGS = ("<str>", "<int>", "<float>", "<bool>", "<list[", " range>", "x>=", "x<=")
+COMMANDS = ("games", "rules", "replay", "play", "serve", "bots", "arena", "bench")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize(("env", "tags"), [
+    ({"LUDOTECA_LANG": "en"}, {"arena": ["GAME      <text>", "<integer ≥ 1>", "<path>", "<text …>",
+                                         "ADDRESS"],
+                               "bench": ["<number ≥ 0.05>", "<integer>"], "replay": ["<path>"]}),
+    (SPANISH, {"arena": ["JUEGO      <texto>", "<entero ≥ 1>", "<ruta>", "<texto …>", "DIRECCIÓN"],
+               "bench": ["<número ≥ 0.05>", "<entero>"], "replay": ["<ruta>"], "play": ["<número ≥ 0>"]}),
+])
+def test_every_command_tags_what_its_parameters_take_in_words(command, env, tags):
+    shown = ludoteca(command, "--help", **env)
+    assert shown.returncode == 0, shown.stderr
+    for tag in TYPER_TAGS + (("<path>",) if env == SPANISH else ()):
+        assert tag not in shown.stdout, (tag, shown.stdout)
+    for tag in tags.get(command, []):
+        assert tag in shown.stdout, (tag, shown.stdout)
+    help_line = next(line for line in shown.stdout.splitlines() if "--help" in line)
+    assert "<" not in help_line  # a flag takes no value, so it has no tag
+
+
+def test_the_catalogue_names_the_kind_of_every_parameter():
+    """A parameter of a kind the catalogue does not name would show Typer's English tag: adding
+    one needs its word (`type.<kind>`) in every language."""
+    import typer
+
+    from ludoteca.cli import TAGGED, _type_tag, app
+
+    group = typer.main.get_command(app)
+    with group.make_context("ludoteca", ["games"], resilient_parsing=True) as context:
+        for command in group.commands.values():
+            for param in command.get_params(context):
+                assert type(param) in TAGGED.values(), param
+                assert getattr(param, "is_flag", False) or _type_tag(param), (command.name, param.name)

@@ -4,7 +4,8 @@ Each surface keeps its own code in its package; this module only parses the comm
 texts are in the message catalogue (`ludoteca/data/messages.<lang>.json`); the help texts are in
 the language of the environment (`LUDOTECA_LANG`, else `LANG`), since Typer writes them when the
 commands are declared, before `--lang` is read. So are Typer's own words (usage line, panel titles,
-the help option, its parser's errors): `Group` and `Command` take them from the catalogue too.
+the help option, its parser's errors, the tags of what each parameter takes): `Group` and
+`Command` take them from the catalogue too.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, get_args
 
 import typer
 from rich.console import Console
@@ -23,7 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from typer._click.exceptions import MissingParameter, NoSuchOption, UsageError
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 import ludoteca
 from ludoteca.core import LudotecaError
@@ -42,6 +43,8 @@ def default_lang() -> str:
 HELP = MESSAGES.table("help")[default_lang()]
 # The names the help and the errors give to what a person types (GAME, FILE), the same way.
 NAME = MESSAGES.table("name")[default_lang()]
+# The kinds of value a parameter takes (Typer's <str>, <int>, <path>), the same way.
+TYPE = MESSAGES.table("type")[default_lang()]
 
 
 def say(lang: str, code: str, **values: object) -> str:
@@ -150,6 +153,54 @@ def _usage_in_words():
         raise said from error
 
 
+def _type_tag(param: TyperArgument | TyperOption) -> str | None:
+    """What a parameter takes, in words of the catalogue with its range (`<entero ≥ 1>` where
+    Typer writes `<int range> [x>=1]`); None for a kind the catalogue does not name (choices,
+    dates), which keeps Typer's own tag."""
+    described = param.type_descriptor
+    kind = described.annotation
+    if described.is_list:
+        (kind,) = get_args(kind)
+    name = described.path_type if described.is_path else getattr(kind, "__name__", "")
+    if described.is_choice or name not in TYPE:
+        return None
+    tag, lang = TYPE[name], default_lang()
+    low, high = (None if limit is None else f"{limit:g}" for limit in (param.min, param.max))
+    if low is not None and high is not None:
+        tag = say(lang, "cli.type.between", type=tag, low=low, high=high)
+    elif low is not None:
+        tag = say(lang, "cli.type.at_least", type=tag, limit=low)
+    elif high is not None:
+        tag = say(lang, "cli.type.at_most", type=tag, limit=high)
+    if described.is_list:
+        tag = say(lang, "cli.type.several", type=tag)
+    return f"<{tag}>"
+
+
+def _tagged_in_words(base: type[TyperArgument | TyperOption]) -> type:
+    """Typer's parameter class `base`, its tag `_type_tag`'s (the range said inside it, not after
+    it); a flag has none, as in Typer's plain help, since it takes no value. A subclass of each
+    class rather than one mixin, since Python lets `_InWords.get_params` turn a parameter into a
+    direct subclass of its class only."""
+
+    class Tagged(base):  # type: ignore[valid-type, misc]
+        def display_type(self, ctx) -> str:
+            return _type_tag(self) or super().display_type(ctx)
+
+        def display_type_rich(self, ctx) -> str | None:
+            return None if getattr(self, "is_flag", False) else super().display_type_rich(ctx)
+
+        def _get_number_range_help_str(self) -> str | None:
+            return None if _type_tag(self) else super()._get_number_range_help_str()
+
+    Tagged.__name__ = Tagged.__qualname__ = f"Tagged{base.__name__}"
+    return Tagged
+
+
+# Typer's parameter classes, and ours that say their tags in words.
+TAGGED = {base: _tagged_in_words(base) for base in (TyperArgument, TyperOption)}
+
+
 class _InWords:
     """What Typer writes by itself (the usage line, the help option, its parser's errors), in the
     environment's language from the catalogue; mixed into the app's group and commands (`cls`)."""
@@ -163,6 +214,14 @@ class _InWords:
         if option is not None:
             option.help = say(default_lang(), "cli.help_option")
         return option
+
+    def get_params(self, ctx):
+        """The parameters (the help option included), each made ours so that its tag is in words:
+        Typer builds them itself, as its own classes, before the command sees them."""
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            param.__class__ = TAGGED.get(type(param), type(param))
+        return params
 
 
 class Group(_InWords, TyperGroup):

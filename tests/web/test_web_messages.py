@@ -14,7 +14,7 @@ import pytest
 
 import ludoteca
 from ludoteca.bots.base import LEVELS
-from ludoteca.core.messages import languages, placeholders
+from ludoteca.core.messages import catalogues, languages, placeholders
 
 WEB = pathlib.Path(ludoteca.__file__).parent / "web"
 DATA = WEB / "data"
@@ -130,7 +130,7 @@ def _phases_and_reasons() -> dict[str, set[str]]:
         "santa-monica.ask.": phases, "santa-monica.phases.": phases, "city-square-off.end.": reasons,
         "happy-city.ask.": playing, "happy-city.doing.": playing,
         "bloom-town.waiting.": set(BLOOM_TOWN_PHASES) - {"over"},
-        "blue-lagoon.phase.": {"E", "S"}, "blue-lagoon.rule.": {"E", "S"}, "blue-lagoon.token.": set("CBWPS"),
+        "blue-lagoon.phase.": {"E", "S"}, "blue-lagoon.rule.": {"E", "S"},
         "happy-city.colour.": set("YBGOP"), "happy-city.kind.": set("YBGOP"),
     }
 
@@ -180,3 +180,47 @@ def test_renderers_carry_no_words_of_any_language(script):
     source = script.read_text(encoding="utf-8")
     assert _words_in(source) == [], f"{script.name} holds words: move them to web/data/messages.<lang>.json"
     assert _BY_LANGUAGE.findall(_without_comments(source)) == [], f"{script.name} branches on a language"
+
+
+# ---- the games' component names -------------------------------------------------------------
+
+GAME_IDS = [info.id for info in ludoteca.list_games()]
+# Page codes whose word is also one of the game's component names but names something else:
+# Santa Monica's kinds of people (a local, a tourist), not its cards' tags of the same words.
+NOT_COMPONENTS = {"santa-monica.kindOne.L", "santa-monica.kindOne.T"}
+
+
+def _component_names(game_id: str, lang: str) -> dict[str, str]:
+    texts = catalogues()[ludoteca.load(game_id).package].texts[lang]
+    return {code: text for code, text in texts.items() if code.startswith("component.")}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_games_component_names_are_not_copied_into_the_page(game_id):
+    """A tile, flower or token is named once, in the game's catalogue; the page has the names
+    from the game's /api/games entry (`components`), never a copy of its own that could drift."""
+    for lang in languages():
+        names = {name.casefold() for name in _component_names(game_id, lang).values()}
+        copies = sorted(code for code, text in _catalogue(lang).items()
+                        if code.startswith(f"{game_id}.") and code not in NOT_COMPONENTS
+                        and text.casefold() in names)
+        assert copies == [], f"{lang}: the page's catalogue copies {game_id}'s component names"
+
+
+def test_the_copy_search_finds_a_copied_name():
+    """The search itself: a page code holding a Bloom Town flower's name, in any case, is a copy."""
+    tulip = _component_names("bloom-town", "es")["component.flower.tulip"]
+    page = {"bloom-town.flowers.tulip": tulip.upper(), "bloom-town.market": "Mercado"}
+    names = {name.casefold() for name in _component_names("bloom-town", "es").values()}
+    assert [code for code, text in page.items() if text.casefold() in names] == ["bloom-town.flowers.tulip"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_entry_hands_the_page_its_component_names(game_id):
+    from ludoteca.server.app import _game_entry
+
+    entry = _game_entry(ludoteca.load(game_id).info, set())
+    for lang in languages():
+        shown = {f"component.{kind}.{key}": name for kind, names in entry["components"][lang].items()
+                 for key, name in names.items()}
+        assert shown == _component_names(game_id, lang)

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketState
 import ludoteca
 from ludoteca.bots import BOTS, LEVELS
 from ludoteca.core import IllegalAction, LudotecaError
+from ludoteca.core.messages import catalogues
 
 from .bots import BotRunner
 from .clocks import STANDIN_LEVELS, Clock, ClockSpec
@@ -387,10 +388,15 @@ def _json(text: str) -> Response:
 
 
 def _game_entry(info: ludoteca.GameInfo, renderers: set[str]) -> dict[str, Any]:
+    """A game as the pages know it; `components` are the names of its components from the game's
+    own catalogue (`{lang: {kind: {id: name}}}`, its codes `component.<kind>.<id>`), so that a
+    renderer shows a tile or a token by its id without a copy of the names in the page's words."""
     entry = info.to_dict()
+    game = ludoteca.load(info.id)
     reserved = OPERATOR_OPTIONS.get(info.id, ())
     entry["options"] = [o for o in entry["options"] if o["name"] not in reserved]
-    entry["presets"] = ludoteca.load(info.id).presets
+    entry["presets"] = game.presets
+    entry["components"] = catalogues()[game.package].tree("component")
     entry["renderer"] = info.id if info.id in renderers else "generic"
     return entry
 

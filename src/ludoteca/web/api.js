@@ -81,6 +81,13 @@ export function choiceLabel(option, choice, lang) {
   return names[String(choice)] || String(choice);
 }
 
+/** The name of a game's component (`kind` "flower", `id` "tulip") in `lang`, from the game's own
+ * catalogue as its /api/games entry carries it; English where `lang` has none, else the id. */
+export function componentName(info, lang, kind, id) {
+  const names = info?.components || {};
+  return names[lang]?.[kind]?.[id] ?? names.en?.[kind]?.[id] ?? id;
+}
+
 /** Options and renderers of every game, fetched once per page. */
 let gamesPromise;
 export function games() {

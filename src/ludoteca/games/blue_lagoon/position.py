@@ -12,7 +12,16 @@ from typing import Any
 
 from ludoteca.core import NotationError
 
-from .components import EMPTY, TOKEN_LETTERS, TOKEN_LIMITS, VILLAGES, board, coords_text, row_lengths
+from .components import (
+    COMPONENTS,
+    EMPTY,
+    TOKEN_LETTERS,
+    TOKEN_LIMITS,
+    VILLAGES,
+    board,
+    coords_text,
+    row_lengths,
+)
 from .components import settler_allowance as allowance
 from .messages import MESSAGES, notation_error
 
@@ -241,7 +250,9 @@ def board_data(state) -> dict[str, Any]:
     """The position as structures (what `to_notation` writes as text), for renderers.
 
     `rows` are the row lengths (even rows are shifted half a hex right), islands are lettered A,
-    B, ... in the order of the notation, and every coordinate is `[row, col]`.
+    B, ... in the order of the notation, and every coordinate is `[row, col]`. `token_kinds` are
+    the token letters in the order of a seat's `counts`, each with its type (the id of its name in
+    the catalogue, `component.token.<type>`), so a renderer names a token without a copy of names.
     """
     b = board(state.geo)
     coords = b.coords
@@ -264,4 +275,5 @@ def board_data(state) -> dict[str, Any]:
             if kind != EMPTY
         ],
         "pieces": pieces,
+        "token_kinds": [{"letter": token["letter"], "type": token["type"]} for token in COMPONENTS["tokens"]],
     }

@@ -13,7 +13,7 @@
 // your town (hovering one lights up the market space its flower takes from); take = click a
 // highlighted market tile; bonus step and final keep = buttons.
 import { SEAT_COLOURS, seatMark } from "../seats.js";
-import { el, svg } from "../api.js";
+import { componentName, el, svg } from "../api.js";
 
 const TYPES = ["office", "subway", "park", "home", "shop"];
 // Display colours of the building types (stand-in colours of the rules data: blue, red, green,
@@ -30,14 +30,15 @@ const LETTERS = "abcde";
 const typeOf = (tile) => (tile.startsWith("shop") ? "shop" : tile);
 const squareName = (i) => `${LETTERS[i % 5]}${Math.floor(i / 5) + 1}`;
 
-function tileName(tile, tr) {
-  return tile.startsWith("shop:") ? tr(`kinds.${tile.slice(5)}`) : tr(`types.${tile}`);
+/** A tile's name; `named(kind, id)` names a component in the page's language (the game's words). */
+function tileName(tile, named) {
+  return tile.startsWith("shop:") ? named("shop", tile.slice(5)) : named("type", tile);
 }
 
 /** A tile's name, and for a shop the two neighbour types its roof scores. */
-function tileTitle(tile, tr) {
+function tileTitle(tile, named) {
   const roofs = tile.startsWith("shop:") && ROOFS[tile.slice(5)];
-  return roofs ? `${tileName(tile, tr)}: ${roofs.map((t) => tr(`types.${t}`)).join(" + ")}` : tileName(tile, tr);
+  return roofs ? `${tileName(tile, named)}: ${roofs.map((t) => named("type", t)).join(" + ")}` : tileName(tile, named);
 }
 
 /** The legal actions (the server's structured form) sorted by step: builds by tile then square,
@@ -164,6 +165,7 @@ export function create(root, env) {
     const me = seat ?? 0;
     const legal = groupActions(data.replay ? [] : payload.actions || []);
     const since = data.since && data.since.towns ? data.since : null;
+    const named = (kind, id) => componentName(data.game, data.lang, kind, id);
     if (!legal.builds.has(selected)) selected = legal.builds.keys().next().value ?? null;
     const active = view.to_move.length ? view.to_move[0] : null;
     const flowerOfSquare = view.board.flowers;
@@ -214,7 +216,7 @@ export function create(root, env) {
             "data-square": name, "data-action": action, onclick: () => env.act(action),
             onmouseenter: () => { target(space); preview.replaceChildren(tile(selected, x + 3, y + 3, cell - 6)); },
             onmouseleave: () => { target(null); preview.replaceChildren(); } },
-          svg("title", {}, tr("goesTo", { square: name, flower: tr(`flowers.${flowerId}`), space }))));
+          svg("title", {}, tr("goesTo", { square: name, flower: named("flower", flowerId), space }))));
         }
       }
       picture.append(preview);
@@ -237,7 +239,7 @@ export function create(root, env) {
         group.append(svg("rect", { x, y: 24, width: 96, height: 172, rx: 10, class: "frame" }));
         group.append(flower(flowerId, x + 18, 42, 24));
         group.append(svg("text", { x: x + 34, y: 40, class: "space-num" }, space));
-        group.append(svg("text", { x: x + 34, y: 54, class: "small-label" }, tr(`flowers.${flowerId}`)));
+        group.append(svg("text", { x: x + 34, y: 54, class: "small-label" }, named("flower", flowerId)));
         const onMarket = view.market[j];
         if (since && since.market[j] !== onMarket) { // taken (and refilled) since you acted
           group.append(svg("rect", { x: x + 8, y: 60, width: 80, height: 80, rx: 11, class: "last-move changed", "pointer-events": "none" }));
@@ -250,7 +252,7 @@ export function create(root, env) {
         }
         group.append(svg("text", { x: x + 74, y: 178, class: height ? "stack-count" : "stack-count out", "text-anchor": "middle" },
           height ? `×${height}` : "✕"));
-        group.append(svg("title", {}, `${space} · ${tr(`flowers.${flowerId}`)} · ${tr("stack")}: ${height || tr("exhausted")}`));
+        group.append(svg("title", {}, `${space} · ${named("flower", flowerId)} · ${tr("stack")}: ${height || tr("exhausted")}`));
         const take = legal.takes.get(space);
         if (take) {
           group.append(svg("rect", { x: x + 10, y: 62, width: 76, height: 76, rx: 10, class: "anchor", "data-action": take,
@@ -274,8 +276,8 @@ export function create(root, env) {
           else group.append(svg("rect", { x: x + 8 + c * 44, y: 256, width: 36, height: 36, rx: 7, class: "empty-space" }));
         }
         group.append(svg("text", { x: x + 48, y: 314, class: "small-label", "text-anchor": "middle" },
-          `${tr(`types.${type}`)}${scored ? " ✓" : ""}`));
-        group.append(svg("title", {}, `${tr("community")}: ${tr(`types.${type}`)} ×${count}${scored ? ` · ${tr("scored")}` : ""}`));
+          `${named("type", type)}${scored ? " ✓" : ""}`));
+        group.append(svg("title", {}, `${tr("community")}: ${named("type", type)} ×${count}${scored ? ` · ${tr("scored")}` : ""}`));
         picture.append(group);
       });
       return picture;
@@ -292,9 +294,9 @@ export function create(root, env) {
         const keep = keeps.get(typeOf(name));
         const cls = ["bt-hand-tile", choosable ? "choosable" : "", index === first ? "selected" : "", keep ? "keepable" : ""];
         return el("button", { class: cls.join(" ").trim(), dataset: { tile: name }, disabled: !choosable && !keep,
-          title: tileTitle(name, tr),
+          title: tileTitle(name, named),
           onclick: () => { if (keep) env.act(keep); else { selected = name; update(data); } } },
-        tileIcon(name, 64), el("span", {}, tileName(name, tr)));
+        tileIcon(name, 64), el("span", {}, tileName(name, named)));
       });
       for (let k = 0; k < hand.unknown; k++) tiles.push(el("span", { class: "bt-hand-tile" }, tileIcon("", 64, true), el("span", {}, tr("faceDown"))));
       return el("div", { class: "bt-hand" }, el("h4", {}, tr("hand")), el("div", { class: "bt-hand-tiles" }, tiles));
@@ -306,7 +308,7 @@ export function create(root, env) {
       const name = `${tr("player")} ${owner}${owner === seat ? ` (${tr("you")})` : ""}`;
       const facts = [view.tokens[owner] ? tr("token") : tr("tokenUsed")];
       if (view.order[0] === owner) facts.push(`★ ${tr("start")}`);
-      if (view.kept[owner]) facts.push(`${tr("kept")}: ${tr(`types.${view.kept[owner]}`)}`);
+      if (view.kept[owner]) facts.push(`${tr("kept")}: ${named("type", view.kept[owner])}`);
       if (owner === active && ["take", "bonus"].includes(view.phase) && view.turn.last_square) {
         facts.push(tr("builtOn", { square: view.turn.last_square, points: view.turn.last_points }));
       }
@@ -317,7 +319,7 @@ export function create(root, env) {
       el("div", { class: "muted small" }, el("span", { class: `bt-token${view.tokens[owner] ? "" : " used"}` }), facts.join(" · ")),
       parts.length ? el("div", { class: "muted small" }, parts.join(" · ")) : null,
       owner === me && seat !== null ? null : el("div", { class: "bt-mini-hand" },
-        hand.tiles.map((t) => el("span", { title: tileTitle(t, tr) }, tileIcon(t, 30))),
+        hand.tiles.map((t) => el("span", { title: tileTitle(t, named) }, tileIcon(t, 30))),
         Array.from({ length: hand.unknown }, () => el("span", { title: tr("faceDown") }, tileIcon("", 30, true)))));
     }
 

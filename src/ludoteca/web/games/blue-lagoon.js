@@ -17,7 +17,7 @@
 // both kinds are legal somewhere, a Settler/Village toggle (keys S and T) picks the piece. The
 // click target over each legal hex is a transparent `rect.anchor` carrying `data-action`, the same
 // convention as the other renderers (the browser tests click it).
-import { el, svg } from "../api.js";
+import { componentName, el, svg } from "../api.js";
 import { seatMark } from "../seats.js";
 
 const COLOURS = ["#e85a9b", "#2f6fd6", "#f08a24", "#3aa655"]; // pink, blue, orange, green (components.json)
@@ -27,7 +27,6 @@ const ISLAND_TINTS = ["#f3e3b5", "#d9e8a6", "#efd59b", "#c9e2a0", "#f1dcae", "#d
 const R = 22; // hex radius (centre to corner)
 const W = Math.sqrt(3) * R; // hex width
 const PAD = 8;
-const TOKEN_ORDER = ["C", "B", "W", "P", "S"];
 const CATEGORIES = ["islands", "links", "majorities", "resources", "statuettes"];
 
 // ---- the board as data ------------------------------------------------------------------------
@@ -43,6 +42,7 @@ function boardOf(view) {
     islands: board.islands,
     stones: board.stones,
     tokens: new Map(board.tokens.map((t) => [hexKey(t.at), t.resource])),
+    tokenKinds: board.token_kinds, // [{letter, type}] in the order of a seat's counts
     pieces: new Map(board.pieces.map((p) => [hexKey(p.at), { seat: p.seat, kind: PIECE[p.kind] }])),
     seats: view.settlers_in_hand.map((_, seat) => seat),
   };
@@ -156,8 +156,12 @@ export function create(root, env) {
   let chosen = "S"; // the piece being placed: "S" settler or "T" village
   let last = null; // the latest data, to redraw when the toggle changes
   let cache = null; // the static part of the map (see board())
-  // The words are the page catalogue's `blue-lagoon.<key>` (web/data/messages.<lang>.json).
+  // The words are the page catalogue's `blue-lagoon.<key>` (web/data/messages.<lang>.json); the
+  // components' names (pieces, tokens, the score pad) the game's own, as its /api/games entry has them.
   const tr = (key, args) => env.t(`blue-lagoon.${key}`, args);
+  let named = (kind, id) => id;
+  const capital = (name) => name.charAt(0).toLocaleUpperCase(env.lang()) + name.slice(1);
+  const tokenName = (pos, letter) => named("token", pos.tokenKinds.find((kind) => kind.letter === letter)?.type ?? letter);
 
   document.addEventListener("keydown", (event) => {
     if (!root.isConnected || !last || event.target.closest?.("input, select, textarea")) return;
@@ -182,6 +186,7 @@ export function create(root, env) {
 
   function update(data) {
     last = data;
+    named = (kind, id) => componentName(data.game, data.lang, kind, id);
     const payload = data.view;
     const view = payload.view;
     if (!view || !view.board) {
@@ -215,7 +220,7 @@ export function create(root, env) {
       box.append(el("div", { class: "bl-toggle", role: "group", "aria-label": tr("place") }, el("span", {}, tr("place")),
         kinds.map((k) => el("button", { class: k === chosen ? "choice active" : "choice", dataset: { kind: k },
           "aria-pressed": k === chosen ? "true" : "false", onclick: () => choose(k) },
-        miniPiece(k, seat), `${tr(k === "S" ? "settler" : "village")} (${k})`)),
+        miniPiece(k, seat), `${capital(named("piece", k === "S" ? "settler" : "village"))} (${k})`)),
         el("small", { class: "muted" }, tr("keys"))));
     }
     if (kinds.length) {
@@ -252,7 +257,7 @@ export function create(root, env) {
     preview.replaceChildren();
     for (const [key, token] of pos.tokens) {
       const [x, y] = cache.centre(key);
-      marks.append(tokenGlyph(token, x, y, tr(`token.${token}`)));
+      marks.append(tokenGlyph(token, x, y, tokenName(pos, token)));
     }
     for (const [key, piece] of pos.pieces) {
       const [x, y] = cache.centre(key);
@@ -357,8 +362,8 @@ export function create(root, env) {
           el("span", { class: "bl-total", title: tr("total") }, String(total(view, p)))),
         el("div", { class: "bl-hand", title: tr("hand") }, miniPiece("S", p), ` ${view.settlers_in_hand[p]} ${tr("settlers")} · `,
           miniPiece("T", p), ` ${view.villages_in_hand[p]} ${tr("villages")}`),
-        el("div", { class: "bl-tokens", title: tr("collected") }, TOKEN_ORDER.map((letter, i) => el("span", {
-          class: `bl-token${counts[i] ? "" : " none"}`, dataset: { token: letter }, title: tr(`token.${letter}`) },
+        el("div", { class: "bl-tokens", title: tr("collected") }, pos.tokenKinds.map(({ letter }, i) => el("span", {
+          class: `bl-token${counts[i] ? "" : " none"}`, dataset: { token: letter }, title: tokenName(pos, letter) },
         svg("svg", { width: 18, height: 18, viewBox: `${-R / 2} ${-R / 2} ${R} ${R}`, "aria-hidden": "true" }, tokenGlyph(letter, 0, 0, "")),
         String(counts[i]))))));
     });
@@ -384,7 +389,7 @@ export function create(root, env) {
       body.push(el("tr", { class: "bl-subtotal" }, el("td", {}, tr("subtotal")), seats.map((p) => el("td", {}, String(sum(phase.rows[p]))))));
     }
     body.push(el("tr", { class: "bl-grand" }, el("td", {}, tr("total")), seats.map((p) => el("td", { dataset: { seat: p } }, String(total(view, p))))));
-    return el("table", { class: "bl-sheet" }, el("caption", {}, tr("sheet")), el("thead", {}, head), el("tbody", {}, body));
+    return el("table", { class: "bl-sheet" }, el("caption", {}, capital(named("other", "score_pad"))), el("thead", {}, head), el("tbody", {}, body));
   }
 
   return { update };

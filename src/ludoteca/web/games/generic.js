@@ -13,7 +13,9 @@
  *                   actions: [{text, kind, ...}] (the legal actions as data, see Game.action_data),
  *                   log: {en: [[seat, sentence]], es: [...]} (the moves in words) }
  *         table = { id, game, num_players, options, seats, to_move, is_over, actions }
- *         game  = the game's entry of /api/games (names, options, ...); replay: true in the replay viewer.
+ *         game  = the game's entry of /api/games (names, options, components: {lang: {kind: {id:
+ *                 name}}}, the names of the game's components from its own catalogue, ...);
+ *                 replay: true in the replay viewer.
  *         since = the shown seat's `view` as it was right after its own last action (a spectator's:
  *                 the previous position), or null: the renderer marks what differs (class
  *                 "changed") so a person sees what the others did. Renderers read actions and
