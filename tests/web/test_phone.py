@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import ludoteca
 
@@ -98,6 +99,29 @@ def test_city_square_off_has_no_hover_only_text(page, base_url):
     assert page.evaluate(_TIPPED) is None
 
 
+def _tap_a_titled_element(page, game_id: str, attempts: int = 3) -> str:
+    """Mark a titled element in view, tap it and wait for the bubble; its title is returned.
+
+    The board may redraw between marking and tapping (a socket message, the bot's first move,
+    scrolling), which replaces the marked element: then mark again, a bounded number of times.
+    """
+    for _ in range(attempts - 1):
+        try:
+            return _tap_once(page, game_id)
+        except PlaywrightTimeout:
+            continue
+    return _tap_once(page, game_id)
+
+
+def _tap_once(page, game_id: str) -> str:
+    assert page.evaluate(_TIPPED), f"{game_id} shows no tooltip on its board"
+    page.locator("[data-tip-test]").first.scroll_into_view_if_needed(timeout=10_000)
+    expected = page.evaluate(_TIPPED)  # (scrolling hides a bubble and may redraw; mark again)
+    page.locator("[data-tip-test]").first.tap(timeout=10_000)
+    page.wait_for_selector("#tip:not([hidden])", timeout=10_000)
+    return expected
+
+
 @pytest.mark.parametrize("game_id", HOVER_GAMES)
 def test_a_tap_shows_what_a_hover_shows(browser, base_url, game_id):
     link = _table_link(base_url, game_id)
@@ -108,12 +132,7 @@ def test_a_tap_shows_what_a_hover_shows(browser, base_url, game_id):
     try:
         page.goto(base_url + link)
         page.wait_for_selector("#board > *")
-        expected = page.evaluate(_TIPPED)
-        assert expected, f"{game_id} shows no tooltip on its board"
-        page.locator("[data-tip-test]").first.scroll_into_view_if_needed()
-        expected = page.evaluate(_TIPPED)  # (scrolling hides a bubble and may redraw; mark again)
-        page.locator("[data-tip-test]").first.tap()
-        page.wait_for_selector("#tip:not([hidden])")
+        expected = _tap_a_titled_element(page, game_id)
         assert page.locator("#tip").inner_text().strip() == expected.strip()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{game_id}-phone-tap-tooltip.png"))
