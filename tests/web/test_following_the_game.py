@@ -82,9 +82,14 @@ GAMES = [info.id for info in ludoteca.list_games()]
 TARGET = "#board [data-action]:visible"  # every renderer's click target of a legal move sends it
 
 
-def status_of(page, now: dict) -> None:
-    """The page's status is the server's position: "your turn" exactly when seat 0 is to move."""
-    if 0 in now["table"]["to_move"]:
+def first_mover(base_url: str, table: dict) -> int:
+    """The seat that moves first (on some seeds of some games it is not seat 0)."""
+    return httpx.get(f"{base_url}/api/tables/{table['id']}", timeout=120).json()["table"]["to_move"][0]
+
+
+def status_of(page, now: dict, seat: int) -> None:
+    """The page's status is the server's position: "your turn" exactly when `seat` is to move."""
+    if seat in now["table"]["to_move"]:
         page.wait_for_selector(".status.your-turn")
     else:
         page.wait_for_selector("#status:has-text('Waiting for')")
@@ -94,8 +99,9 @@ def status_of(page, now: dict) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_double_click_sends_one_move(page, base_url, game_id):
     table = new_table(base_url, game_id, [HUMAN, HUMAN])
+    seat = first_mover(base_url, table)
     page.set_default_timeout(120_000)  # a busy machine serves slowly; not a timing check
-    page.goto(base_url + table["seats"][0]["link"])
+    page.goto(base_url + table["seats"][seat]["link"])
     page.wait_for_selector(".status.your-turn")
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
@@ -103,10 +109,10 @@ def test_a_double_click_sends_one_move(page, base_url, game_id):
         page.locator(TARGET).first.dblclick()
     wait_log(page, 1)
     assert len(posts) == 1, posts
-    now = state(base_url, table)
+    now = state(base_url, table, seat)
     assert now["table"]["actions"] == 1
     assert page.locator("#error").inner_text() == ""
-    status_of(page, now)
+    status_of(page, now, seat)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -114,13 +120,14 @@ def test_a_refused_move_resyncs_and_says_why(page, base_url, game_id):
     """Another tab of the same seat moves first: the page's move gets a 409, and the page shows the
     reason over the position as it now is, not a stale "Your turn"."""
     table = new_table(base_url, game_id, [HUMAN, HUMAN])
-    token = token_of(table["seats"][0]["link"])
+    seat = first_mover(base_url, table)
+    token = token_of(table["seats"][seat]["link"])
     page.set_default_timeout(120_000)
-    page.goto(base_url + table["seats"][0]["link"])
+    page.goto(base_url + table["seats"][seat]["link"])
     page.wait_for_selector(".status.your-turn")
 
     def other_tab_first(route):
-        legal = state(base_url, table)["views"][0]["legal"]
+        legal = state(base_url, table, seat)["views"][0]["legal"]
         answer = httpx.post(f"{base_url}/api/tables/{table['id']}/actions",
                             json={"action": legal[-1], "token": token}, timeout=120)
         assert answer.status_code == 200, answer.text
@@ -132,11 +139,11 @@ def test_a_refused_move_resyncs_and_says_why(page, base_url, game_id):
     assert response.value.status == 409
     page.wait_for_selector("#error:has-text('Not played')")
     assert "moved on" in page.locator("#error").inner_text()
-    now = state(base_url, table)
+    now = state(base_url, table, seat)
     assert now["table"]["actions"] == 1
     wait_log(page, 1)
     assert log_length(page) == 1
-    status_of(page, now)
+    status_of(page, now, seat)
     expected = "status of 409"
     assert any(expected in e for e in page.console_errors)
     page.console_errors[:] = [e for e in page.console_errors if expected not in e]

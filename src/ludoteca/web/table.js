@@ -426,9 +426,9 @@ function drawLog() {
   log.scrollTop = log.scrollHeight;
 }
 
-/** A seat view's log in the page's language: `[player, sentence, action]` lines. */
-function wordsOf(seatView) {
-  return seatView.log[getLang()] || seatView.log.en;
+/** A seat view's log in `lang` (the page's by default): `[player, sentence, action]` lines. */
+function wordsOf(seatView, lang = getLang()) {
+  return seatView.log[lang] || seatView.log.en;
 }
 
 /** The undo button follows the core's rule, as the server answers it: enabled when the shown seat
@@ -506,7 +506,7 @@ function endReason(lang) {
   const shown = currentView();
   const own = renderer.endReason?.(shown.view, lang);
   if (own) return own;
-  const lines = wordsOf(shown);
+  const lines = wordsOf(shown, lang);
   if (!lines.length) return "";
   const [player, text] = lines[lines.length - 1];
   return `${t("lastMoveWas")} ${seatName(player)}: ${text}`;
