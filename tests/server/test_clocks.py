@@ -109,7 +109,12 @@ def test_the_stand_in_is_chosen_with_a_per_move_clock_and_is_public(client: Test
         assert table_of(client, timed["id"])["table"]["clock"]["standin"] == expected, chosen
     per_game = create(client, "happy-city", HUMANS, clock={"kind": "game", "seconds": 600})
     assert table_of(client, per_game["id"])["table"]["clock"]["standin"] is None
-    assert client.get("/api/games").json()["standin_levels"] == ["easy", "normal"]
+    catalogue = client.get("/api/games").json()
+    assert catalogue["standin_levels"] == ["easy", "normal"]
+    # the pages take these facts from the server instead of keeping copies: the default stand-in
+    # (as a clock without a choice names it) and the bots whose level changes their play
+    assert catalogue["standin"] == cases[0][1]
+    assert catalogue["leveled_bots"] == ["mcts"]
 
 
 def test_a_clocks_due_turn_waits_in_its_stand_ins_lane(db_file: str):

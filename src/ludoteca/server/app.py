@@ -27,7 +27,7 @@ from ludoteca.core import IllegalAction, LudotecaError
 from ludoteca.core.messages import catalogues
 
 from .bots import BotRunner
-from .clocks import STANDIN_LEVELS, Clock, ClockSpec
+from .clocks import DEFAULT_LEVEL, QUICK_LEVEL, STANDIN_BOT, STANDIN_LEVELS, Clock, ClockSpec
 from .guard import (
     PROTOCOL,
     BodyLimit,
@@ -199,7 +199,11 @@ def create_app(
             "games": [_game_entry(info, renderers) for info in ludoteca.list_games()],
             "bots": list(BOTS),
             "levels": list(LEVELS),
-            "standin_levels": list(STANDIN_LEVELS),  # a per-move clock's stand-in bot: see clocks.py
+            "leveled_bots": list(DEFAULT_LEVEL),  # the bots whose level changes how they play
+            # a per-move clock's stand-in bot (see clocks.py): the levels it may have, and the
+            # default one, at its level (that of a bot without levels: the others have no choice)
+            "standin_levels": list(STANDIN_LEVELS),
+            "standin": {"bot": STANDIN_BOT, "level": DEFAULT_LEVEL.get(STANDIN_BOT, QUICK_LEVEL)},
         }
 
     @app.get("/api/games/{game_id}/rules", tags=["games"])

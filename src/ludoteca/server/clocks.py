@@ -60,8 +60,10 @@ GAME_SECONDS = (1, 86400)
 INCREMENT_SECONDS = (0, 600)
 STANDIN_BOT = "heuristic"  # plays a decision whose per-move clock ran out, unless another was chosen
 STANDIN_LEVELS = ("easy", "normal")  # a stand-in answers at once: hard (up to 4.5 s a decision) is refused
-DEFAULT_LEVEL = {"mcts": "normal"}  # a bot whose level sets its search; the others ignore it (easy lane)
-FORFEIT_LANE = "easy"  # the lane of a per-game clock's due turn: a forfeit takes no thinking
+DEFAULT_LEVEL = {"mcts": "normal"}  # the bots whose level sets their search, at their default stand-in level
+# The level of a stand-in that has no levels (the others ignore it), and so the runners' lane of its
+# due turns; also the lane of a per-game clock's due turn: neither a forfeit nor such a bot thinks.
+QUICK_LEVEL = "easy"
 INT32 = 2**31
 
 
@@ -79,7 +81,8 @@ class ClockSpec(BaseModel):
         f"default {STANDIN_BOT}"))
     level: str | None = Field(None, max_length=16, description=(
         f"move only: the stand-in's level, {' or '.join(STANDIN_LEVELS)} (hard is refused); "
-        "default normal for mcts, easy for the bots that have no levels"))
+        f"default {', '.join(f'{level} for {bot}' for bot, level in DEFAULT_LEVEL.items())}, "
+        f"{QUICK_LEVEL} for the bots that have no levels"))
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ class Clock:
     remaining: tuple[float, ...]
     started: tuple[float | None, ...]
     bot: str = STANDIN_BOT  # per move: the stand-in that plays a decision whose time ran out
-    level: str = "easy"
+    level: str = QUICK_LEVEL
 
     # ---- creation and storage -----------------------------------------------------------------
 
@@ -138,12 +141,12 @@ class Clock:
         return cls(data["kind"], float(data["seconds"]), float(data["increment"]),
                    tuple(float(r) for r in data["remaining"]),
                    tuple(None if s is None else float(s) for s in data["started"]),
-                   data.get("bot", STANDIN_BOT), data.get("level", "easy"))
+                   data.get("bot", STANDIN_BOT), data.get("level", QUICK_LEVEL))
 
     @property
     def lane(self) -> str:
         """The runners' lane of this clock's due turns: the stand-in's level (per move)."""
-        return self.level if self.kind == "move" else FORFEIT_LANE
+        return self.level if self.kind == "move" else QUICK_LEVEL
 
     # ---- time -----------------------------------------------------------------------------------
 
@@ -209,11 +212,11 @@ def _standin(spec: ClockSpec) -> tuple[str, str]:
     if spec.kind != "move":
         if spec.bot is not None or spec.level is not None:
             raise OptionError(MESSAGES.message("clock.standin_move_only"))
-        return STANDIN_BOT, "easy"
+        return STANDIN_BOT, QUICK_LEVEL
     bot = spec.bot if spec.bot is not None else STANDIN_BOT
     if bot not in BOTS:
         raise OptionError(MESSAGES.message("clock.standin_bot", name=repr(bot), bots=", ".join(BOTS)))
-    level = spec.level if spec.level is not None else DEFAULT_LEVEL.get(bot, "easy")
+    level = spec.level if spec.level is not None else DEFAULT_LEVEL.get(bot, QUICK_LEVEL)
     if level not in STANDIN_LEVELS:
         raise OptionError(MESSAGES.message("clock.standin_level", level=repr(level),
                                            levels=", ".join(STANDIN_LEVELS)))

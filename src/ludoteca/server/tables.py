@@ -173,7 +173,7 @@ class LiveTable:
             "history": [[p, text] for p, text in state.visible_history(seat)],
             "legal": [str(a) for a in legal],
             "actions": [state.game.action_data(a) for a in legal],
-            "log": {lang: [list(line) for line in state.history_in_words(lang, seat)] for lang in LANGUAGES},
+            "log": {lang: logged(state, lang, seat) for lang in LANGUAGES},
         }
 
     def payload(self, access: Access) -> dict[str, Any]:
@@ -535,6 +535,19 @@ def _replayed(row: TableRow, actions: list[list]) -> State:
     record = {"game": row.game, "version": row.version, "num_players": row.num_players,
               "seed": row.seed, "options": row.options, "actions": actions}
     return ludoteca.load(row.game).replay(record)
+
+
+def logged(state: State, lang: str, seat: int | None) -> list[list[Any]]:
+    """The move log in words as `seat` reads it: `[player, sentence, action]` per line, `action`
+    being the index in the record (and in `State.history`) of the action the line says.
+
+    A page numbers lines, marks what is new and steps a replay by that index, never by a line's
+    place in some other list: the notation list it sits beside (`history`, the game's
+    `visible_history`) has other lengths (Santa Monica's also lists the decisions its rules made
+    alone, which are in no record; City Square Off's leaves out the other city's pending
+    placement). `history_in_words` words each recorded action in one line, so the index is the
+    line's place in it."""
+    return [[player, text, index] for index, (player, text) in enumerate(state.history_in_words(lang, seat))]
 
 
 def check_seen(table: LiveTable, seen: int | None) -> None:

@@ -2,12 +2,14 @@
 import { api, choiceLabel, el, fragmentLink, gameName, games, optionLabel } from "./api.js";
 import { getLang, t, translatePage } from "./i18n.js";
 
-let catalogue;
+let catalogue; // /api/games: the games, and the server's facts about its bots (which have levels, the stand-in)
 let chosen = null;
-// Only the search bot plays differently by level; the others ignore it, so it is not asked.
-const LEVELED_BOTS = new Set(["mcts"]);
-const DEFAULT_BOT = "mcts";
-const STANDIN_BOT = "heuristic";  // the server's default stand-in for a per-move clock: quick and sensible
+const DEFAULT_BOT = "mcts"; // a good first game
+
+/** Only the bots the server says have levels play differently by level; the others are not asked. */
+function hasLevels(bot) {
+  return catalogue.leveled_bots.includes(bot);
+}
 
 async function main() {
   catalogue = await games();
@@ -117,7 +119,7 @@ function clockField() {
   const amountField = el("div", { class: "field" }, amountLabel, amount);
   const incrementField = el("div", { class: "field" }, el("label", { for: "clock-increment" }, t("clockIncrement")), increment);
   const standin = el("select", { id: "clock-bot", name: "clock_bot", "aria-describedby": "clock-bot-help" },
-    catalogue.bots.map((name) => el("option", { value: name, selected: name === STANDIN_BOT }, name)));
+    catalogue.bots.map((name) => el("option", { value: name, selected: name === catalogue.standin.bot }, name)));
   const standinLevel = el("select", { id: "clock-level", name: "clock_level", "aria-label": t("level") },
     catalogue.standin_levels.map((name) => el("option", { value: name, selected: name === "normal" }, t(name))));
   const standinField = el("div", { class: "field" }, el("label", { for: "clock-bot" }, t("clockStandin")),
@@ -129,7 +131,7 @@ function clockField() {
     increment.disabled = incrementField.hidden;
     standinField.hidden = kind.value !== "move";
     standin.disabled = standinField.hidden;
-    standinLevel.hidden = !LEVELED_BOTS.has(standin.value);
+    standinLevel.hidden = !hasLevels(standin.value);
     standinLevel.disabled = standinField.hidden || standinLevel.hidden;
     amountLabel.textContent = t(kind.value === "game" ? "clockMinutes" : "clockSeconds");
     if (!amount.value) amount.value = kind.value === "game" ? 10 : 60;
@@ -149,8 +151,8 @@ function chosenClock(data) {
   if (kind === "none") return null;
   const amount = Number(data.get("clock_amount"));
   if (kind === "move") {
-    const bot = String(data.get("clock_bot") || STANDIN_BOT);
-    return { kind, seconds: Math.round(amount), bot, ...(LEVELED_BOTS.has(bot) ? { level: data.get("clock_level") } : {}) };
+    const bot = String(data.get("clock_bot") || catalogue.standin.bot);
+    return { kind, seconds: Math.round(amount), bot, ...(hasLevels(bot) ? { level: data.get("clock_level") } : {}) };
   }
   return { kind, seconds: Math.round(amount * 60), increment: Math.round(Number(data.get("clock_increment") || 0)) };
 }
@@ -166,7 +168,7 @@ function seatRow(index) {
   const botPart = el("span", { class: "bot-part" }, bot, level);
   const sync = () => {
     botPart.hidden = kind.value !== "bot";
-    level.hidden = !LEVELED_BOTS.has(bot.value);
+    level.hidden = !hasLevels(bot.value);
   };
   kind.addEventListener("change", sync);
   bot.addEventListener("change", sync);
@@ -223,7 +225,7 @@ async function submit(info, form) {
   const seats = Array.from({ length: n }, (_, i) =>
     data.get(`seat-${i}`) === "bot"
       ? { kind: "bot", bot: data.get(`bot-${i}`),
-          level: LEVELED_BOTS.has(data.get(`bot-${i}`)) ? data.get(`level-${i}`) : "normal" }
+          level: hasLevels(data.get(`bot-${i}`)) ? data.get(`level-${i}`) : "normal" }
       : { kind: "human" });
   const name = String(data.get("creator_name") || "").trim();
   const people = { name: name || null, public: data.has("public") };

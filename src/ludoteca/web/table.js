@@ -12,6 +12,7 @@ const token = linkToken();
 const $ = (id) => document.getElementById(id);
 
 let info = null; // the game's entry of /api/games
+let bots = null; // what /api/games says of the bots: which have levels, the default stand-in
 let payload = null; // the latest message for this link
 let activeSeat = null; // the seat whose view is shown (hot-seat: one of several)
 let coverDismissedFor = null; // hot-seat with hidden information: the seat revealed on this screen
@@ -103,16 +104,17 @@ function receive(next, { answer = false, force = false } = {}) {
   const previous = payload;
   payload = next;
   receivedAt = performance.now();
-  if (!next.you.seats.length && previous) baselines.set(SPECTATOR, snapshot(previous.views[0]));
+  if (!next.you.seats.length && previous) baselines.set(SPECTATOR, snapshot(previous.views[0], previous));
   for (const view of next.views) {
-    if (view.seat !== null && !baselines.has(view.seat)) baselines.set(view.seat, snapshot(view));
+    if (view.seat !== null && !baselines.has(view.seat)) baselines.set(view.seat, snapshot(view, next));
   }
   draw();
   refreshUndo();
 }
 
-function snapshot(seatView) {
-  return { view: seatView.view, moves: seatView.log.en.length };
+/** A seat's view and how many actions the table had then: log lines of later actions are new. */
+function snapshot(seatView, message) {
+  return { view: seatView.view, actions: message.table.actions };
 }
 
 function baselineOf(seatView) {
@@ -130,7 +132,7 @@ async function send(path, body) {
     const answer = await api(path, authorised({ method: "POST", body: JSON.stringify({ ...body, seat, seen: payload.table.actions }) }));
     notice = null;
     const mine = answer.views.find((v) => v.seat === seat);
-    if (mine) baselines.set(seat, snapshot(mine));
+    if (mine) baselines.set(seat, snapshot(mine, answer));
     busy = false;
     receive(answer, { answer: true, force: path.endsWith("/undo") });
     return answer;
@@ -339,10 +341,11 @@ function formatClock(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
-/** Who plays a decision whose per-move clock ran out (the choice made with the clock). */
+/** Who plays a decision whose per-move clock ran out (the choice made with the clock, else the
+ * server's default); its level only for a bot that has levels. */
 function standinName(clock) {
-  const standin = clock.standin || { bot: "heuristic", level: "easy" };
-  return standin.bot === "mcts" ? `${standin.bot} (${t(standin.level)})` : standin.bot;
+  const standin = clock.standin || bots.standin;
+  return bots.leveled_bots.includes(standin.bot) ? `${standin.bot} (${t(standin.level)})` : standin.bot;
 }
 
 /** Redraw only the clocks of the seat bar, several times a second, so the running ones tick. */
@@ -402,17 +405,18 @@ function drawStatus(table) {
 
 /** The moves as sentences in the page's language (or, one click away, in the game's notation);
  * a replay's too, up to its step. Moves made since the shown seat last acted are marked, as the
- * board marks what they changed. */
+ * board marks what they changed. A sentence carries the index of its action in the record
+ * (`[player, text, action]`): lines are numbered, marked and stepped by it. */
 function drawLog() {
   const log = $("log");
   const shown = currentView();
   const base = replay ? null : baselineOf(shown);
-  const words = shown.log[getLang()] || shown.log.en;
-  const lines = replay ? (notation ? replayLog() : words.slice(0, replay.step))
-    : notation ? shown.history : words;
-  log.replaceChildren(...lines.map(([player, text], index) => el("li", {
-    class: !replay && !notation && base && index >= base.moves ? "recent" : null },
-  el("span", { class: "number" }, `${index + 1}.`),
+  const words = wordsOf(shown);
+  const lines = notation ? (replay ? replayLog() : shown.history).map(([player, text], index) => [player, text, index])
+    : replay ? words.filter((line) => line[2] < replay.step) : words;
+  log.replaceChildren(...lines.map(([player, text, action]) => el("li", {
+    class: !replay && !notation && base && action >= base.actions ? "recent" : null },
+  el("span", { class: "number" }, `${action + 1}.`),
   el("span", { class: `who seat-${player}` }, `${SEAT_MARKS[player] || ""} ${seatName(player)}`),
   el("span", { class: "text" }, text))));
   log.classList.toggle("notation", notation);
@@ -420,6 +424,11 @@ function drawLog() {
   toggle.textContent = t(notation ? "inWords" : "inNotation");
   toggle.setAttribute("aria-pressed", notation ? "true" : "false");
   log.scrollTop = log.scrollHeight;
+}
+
+/** A seat view's log in `lang` (the page's by default): `[player, sentence, action]` lines. */
+function wordsOf(seatView, lang = getLang()) {
+  return seatView.log[lang] || seatView.log.en;
 }
 
 /** The undo button follows the core's rule, as the server answers it: enabled when the shown seat
@@ -444,12 +453,13 @@ function label(key, lang) {
   return names ? names[lang] || names.en : key.replaceAll("_", " ");
 }
 
-// One column per player and one row per category, so the table stays narrow for any game.
+// One column per player and one row per category, so the table stays narrow for any game. The end
+// screen gives way to the replay while one is shown, and comes back, replay button and all, after.
 function drawSummary() {
   const result = resultOf();
   const box = $("summary");
-  box.hidden = !result;
-  if (!result) return;
+  box.hidden = !result || replay !== null;
+  if (box.hidden) return;
   const lang = getLang();
   const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
   const order = result.scores.map((_, seat) => seat).sort((a, b) => result.ranking[a] - result.ranking[b]);
@@ -468,6 +478,8 @@ function drawSummary() {
         row(t("score"), order.map((seat) => cell(result.scores[seat])), { class: "total" }),
         keys.map((k) => row(label(k, lang), order.map((seat) => cell(result.breakdown[seat][k]))))),
     )),
+    // only a game its rules ended has a record to replay (a resigned one is not over for its state)
+    payload.table.is_over ? el("button", { class: "primary", id: "replay-start", onclick: startReplay }, t("replay")) : "",
   );
 }
 
@@ -494,7 +506,7 @@ function endReason(lang) {
   const shown = currentView();
   const own = renderer.endReason?.(shown.view, lang);
   if (own) return own;
-  const lines = shown.log[lang] || shown.log.en;
+  const lines = wordsOf(shown, lang);
   if (!lines.length) return "";
   const [player, text] = lines[lines.length - 1];
   return `${t("lastMoveWas")} ${seatName(player)}: ${text}`;
@@ -504,31 +516,43 @@ function replayLog() {
   return replay.record.actions.slice(0, replay.step);
 }
 
-async function showStep(step) {
+/** The replay's latest action as the log says it: the sentence of that very action of the record
+ * (found by the action index the server gives each line), or its notation when asked for, or when
+ * no sentence is its own. */
+function stepLine(action) {
+  const said = notation ? null : wordsOf(currentView()).find((line) => line[2] === action);
+  return said || replay.record.actions[action];
+}
+
+/** The finished game after its first `step` actions, as the server replays it for a spectator. */
+async function replayStep(record, step) {
   const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}`);
-  replay.step = data.step;
-  replay.data = { seat: null, view: data.view, render: data.render, history: replayLog(), legal: [], actions: [], log: { en: [], es: [] } };
+  const history = record.actions.slice(0, data.step);
+  return { step: data.step, data: { seat: null, view: data.view, render: data.render, history, legal: [], actions: [], log: { en: [], es: [] } } };
+}
+
+async function showStep(step) {
+  const shown = replay;
+  const next = await replayStep(shown.record, step);
+  if (replay !== shown) return; // left while the step was on its way
+  Object.assign(replay, next);
   draw();
 }
 
+/** The replay begins once its first position is here, so no drawing ever meets a replay without one. */
 async function startReplay() {
   const record = await api(`/api/tables/${encodeURIComponent(tableId)}/record`);
-  replay = { record, step: 0, data: null };
-  await showStep(0);
+  replay = { record, ...await replayStep(record, 0) };
+  draw();
 }
 
+/** The replay's controls, shown only while a replay is (the end screen holds the button that starts it). */
 function drawReplayPanel() {
   const box = $("replay");
-  box.hidden = !payload.table.is_over;
+  box.hidden = !replay || !payload.table.is_over;
   if (box.hidden) return;
-  if (!replay) {
-    box.replaceChildren(el("h3", {}, t("replay")), el("button", { class: "primary", id: "replay-start", onclick: startReplay }, t("replay")));
-    return;
-  }
   const total = replay.record.actions.length;
-  const shown = currentView();  // the step's move in words, as the log says it (notation on request)
-  const last = !replay.step ? null
-    : notation ? replay.record.actions[replay.step - 1] : (shown.log[getLang()] || shown.log.en)[replay.step - 1];
+  const last = replay.step ? stepLine(replay.step - 1) : null;
   box.replaceChildren(
     el("h3", {}, t("replay")),
     el("p", { id: "replay-step" }, `${t("step")} ${replay.step} / ${total}`, last ? ` — ${seatName(last[0])}: ${last[1]}` : ""),
@@ -563,6 +587,7 @@ async function main() {
     .catch((error) => { $("error").textContent = error.message; return null; });
   if (!first) return;
   info = catalogue.games.find((g) => g.id === first.table.game);
+  bots = { leveled_bots: catalogue.leveled_bots, standin: catalogue.standin };
   const module = await import(`/static/games/${info.renderer}.js`);
   applySeatColours(module.seatColours);
   renderer = module.create($("board"), { act, t, lang: getLang });

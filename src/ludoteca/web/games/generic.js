@@ -11,7 +11,8 @@
  *         view  = { seat (null: spectator), view (state.view(seat)), render: {en, es} (text picture),
  *                   history: [[player, text]], legal: [action texts; empty unless this seat acts now],
  *                   actions: [{text, kind, ...}] (the legal actions as data, see Game.action_data),
- *                   log: {en: [[seat, sentence]], es: [...]} (the moves in words) }
+ *                   log: {en: [[seat, sentence, action]], es: [...]} (the moves in words, each with
+ *                        the index of its action in the record) }
  *         table = { id, game, num_players, options, seats, to_move, is_over, actions }
  *         game  = the game's entry of /api/games (names, options, components: {lang: {kind: {id:
  *                 name}}}, the names of the game's components from its own catalogue, ...);
