@@ -265,27 +265,45 @@ def play_to_the_end(base_url: str, table: dict) -> None:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_end_screen_says_who_won_and_why(page, base_url, lang):
-    table = new_table(base_url, "city-square-off", [HUMAN, BOT], seed=5)
+VERDICTS = {"en": ("You won!", "You lost", "You share the win"),
+            "es": ("¡Has ganado!", "Has perdido", "Compartes la victoria")}
+WHY = {"en": "Why it ended:", "es": "Por qué terminó:"}
+# The breakdown's row titles (place, score, then the game's own rows), as the seat reads them.
+_BREAKDOWN_ROWS = """() => [...document.querySelectorAll("#summary table.breakdown tbody th")]
+  .map((th) => th.textContent)"""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_end_screen_says_who_won_and_why(page, base_url, game_id):
+    """The seat's own verdict (won, lost or shared), why the game ended, and a breakdown whose rows
+    are each said once and in the page's language, in English and then Spanish on one page."""
+    table = new_table(base_url, game_id, [HUMAN, BOT], seed=5)
     play_to_the_end(base_url, table)
     result = state(base_url, table)["result"]
+    page.set_default_timeout(120_000)  # a busy machine serves the page slowly; not a timing check
     page.goto(base_url)
-    choose_language(page, lang)
+    choose_language(page, "en")
     page.goto(base_url + table["seats"][0]["link"])
-    page.wait_for_selector("#summary:not([hidden]) #verdict")
-    verdict = page.locator("#verdict").inner_text()
-    won = result["winners"] == [0]
-    expected = {("en", True): "You won!", ("en", False): "You lost", ("es", True): "¡Has ganado!",
-                ("es", False): "Has perdido"}
-    if len(result["winners"]) == 2:
-        assert verdict == {"en": "You share the win", "es": "Compartes la victoria"}[lang]
-    else:
-        assert verdict.startswith(expected[(lang, won)]), verdict
-    why = page.locator("#why-ended").inner_text()
-    assert why.startswith({"en": "Why it ended:", "es": "Por qué terminó:"}[lang])
-    assert len(why) > 20
-    shot(page, f"city-square-off-end-{lang}")
+    rows = {}
+    for lang in ("en", "es"):
+        if lang == "es":
+            choose_language(page, lang)
+        page.wait_for_selector(f"#summary:not([hidden]) #why-ended:has-text('{WHY[lang]}')")
+        won, lost, shared = VERDICTS[lang]
+        verdict = page.locator("#verdict").inner_text()
+        if len(result["winners"]) > 1 and 0 in result["winners"]:
+            assert verdict == shared, verdict
+        else:
+            assert verdict.startswith(won if result["winners"] == [0] else lost), verdict
+        why = page.locator("#why-ended").inner_text()
+        assert len(why) > len(WHY[lang]) + 10, why  # the reason itself, not only its title
+        rows[lang] = page.evaluate(_BREAKDOWN_ROWS)
+        titles = [title.casefold() for title in rows[lang]]
+        assert len(titles) == len(set(titles)), (game_id, lang, rows[lang])  # no row twice
+        shot(page, f"{game_id}-end-{lang}")
+    assert len(rows["en"]) == len(rows["es"]) > 2
+    untranslated = [en for en, es in zip(rows["en"], rows["es"], strict=True) if en == es]
+    assert not untranslated, (game_id, untranslated)
 
 
 def click_something(page) -> None:

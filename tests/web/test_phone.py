@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Error as PlaywrightError
 
 import ludoteca
 
@@ -108,7 +108,7 @@ def _tap_a_titled_element(page, game_id: str, attempts: int = 3) -> str:
     for _ in range(attempts - 1):
         try:
             return _tap_once(page, game_id)
-        except PlaywrightTimeout:
+        except PlaywrightError:  # a timeout, or the element gone from the page
             continue
     return _tap_once(page, game_id)
 

@@ -461,7 +461,9 @@ function drawSummary() {
   box.hidden = !result || replay !== null;
   if (box.hidden) return;
   const lang = getLang();
-  const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
+  // A game's own total ("total", "score") repeats the Score row for every seat: shown once, as Score.
+  const repeatsScore = (k) => result.breakdown.every((b, seat) => b[k] === result.scores[seat]);
+  const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))].filter((k) => !repeatsScore(k));
   const order = result.scores.map((_, seat) => seat).sort((a, b) => result.ranking[a] - result.ranking[b]);
   const row = (title, values, attrs = {}) => el("tr", attrs, el("th", {}, title), values.map((v) => el("td", {}, v)));
   box.replaceChildren(
