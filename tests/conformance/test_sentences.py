@@ -97,3 +97,33 @@ def test_a_history_rewritten_in_place_is_described_again():
     assert state.history_in_words("en", 0) == _fresh_replay_in_words(state, "en", 0)
     del state.history[3:]  # shorter
     assert state.history_in_words("es", 1) == _fresh_replay_in_words(state, "es", 1)
+
+
+@pytest.mark.parametrize("game_id,preset", CASES)
+def test_the_log_groups_moves_by_round_and_shows_only_notation_the_reader_may_see(game_id, preset):
+    """Rounds start at 0 (a setup such as a draft or the starters) or 1 and never go back; each
+    line's notation is the recorded move's where the reader may see it and None where it is secret
+    (the sentence then reads as made in secret); a determinized sample of the reader's seat reads
+    the same rounds and notations, so neither carries anything hidden."""
+    game = ludoteca.load(game_id)
+    state = game.new_state(game.info.max_players, 2, **game.presets[preset])
+    chooser = random.Random(2)
+    while not state.is_over and len(state.history) < 120:
+        _play(state, chooser, 1)
+        if state.history and chooser.random() < 0.1:
+            for viewer in range(state.num_players):
+                lines = state.log_lines("en", viewer)
+                rounds = [line.round for line in lines]
+                assert rounds[0] in (0, 1) and rounds == sorted(rounds), rounds
+                shown = Counter(line.notation for line in lines if line.notation is not None)
+                assert shown <= Counter(text for _, text in state.visible_history(viewer))  # no leak
+                for line, (player, text) in zip(lines, state.history, strict=True):
+                    assert line.notation in (text, None)
+                    assert line.notation is not None or player != viewer
+                sample = state.determinize(viewer, random.Random(5))  # (it may drop a secret move)
+                assert _seen(sample.log_lines("en", viewer)) == _seen(lines)
+
+
+def _seen(lines):
+    """The rounds and notations of the moves the reader may see."""
+    return [(line.round, line.notation) for line in lines if line.notation is not None]

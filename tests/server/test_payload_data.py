@@ -58,10 +58,10 @@ def _wording(state: State, index: int, lang: str) -> str:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_log_line_names_the_action_of_the_record_it_says(game_id: str):
-    """A log line is `[player, sentence, action]`: `action` is the index in the record of exactly
-    the action the sentence words, which is what a replay steps by. The notation list beside it
-    (`history`) is no guide: in Santa Monica it also lists the decisions the rules made alone,
-    which no record holds, so it is longer than the record."""
+    """A log line is `[player, sentence, action, round, notation]`: `action` is the index in the
+    record of exactly the action the sentence words, which is what a replay steps by. The
+    notation list beside it (`history`) is no guide: in Santa Monica it also lists the decisions
+    the rules made alone, which no record holds, so it is longer than the record."""
     state = _finished(game_id)
     record = state.game.record(state)["actions"]
     table = LiveTable(id="t", state=state, seats=[Seat("human")] * state.num_players, hotseat_hash="")
@@ -69,9 +69,10 @@ def test_each_log_line_names_the_action_of_the_record_it_says(game_id: str):
     for lang in ("en", "es"):
         lines = view["log"][lang]
         assert [line[2] for line in lines] == list(range(len(record)))
-        for player, sentence, action in lines:
+        for player, sentence, action, _, notation in lines:
             assert player == record[action][0]
             assert sentence == _wording(state, action, lang), (game_id, action)
+            assert notation == record[action][1]  # a finished game hides no move from seat 0
     if game_id == "santa-monica":
         assert len(view["history"]) > len(record)  # the rules' own decisions, logged in notation only
 
@@ -102,6 +103,6 @@ def test_a_replays_steps_and_the_log_agree_past_santa_monicas_forced_decisions(c
     for step in sorted({parted, parted + 1, parted + 2, len(record)} & set(range(1, len(record) + 1))):
         shown = client.get(f"/api/tables/{table['id']}/replay/{step}").json()
         assert shown["last"] == record[step - 1]
-        player, sentence, action = by_action[step - 1]
+        player, sentence, action, *_ = by_action[step - 1]
         assert (player, action) == (record[step - 1][0], step - 1)
         assert sentence != notation[step - 1][1]

@@ -130,7 +130,7 @@ def test_finished_game_summary_and_replay(page, base_url, game_id):
         page.locator("#summary #replay-start").click()
         page.wait_for_selector(f"#replay-step:has-text('{step} 0 /')")
         assert page.locator("#summary").is_hidden()  # the replay takes the end screen's place
-        words = {action: (player, text) for player, text, action in finished["log"][lang]}
+        words = {action: (player, text) for player, text, action, *_ in finished["log"][lang]}
         for number in range(1, target + 1):
             page.locator("#replay-next").click()
             page.wait_for_selector(f"#replay-step:has-text('{step} {number} /')")

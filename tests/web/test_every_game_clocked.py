@@ -53,7 +53,8 @@ _LOOK = """() => {
 # The log's lines, read once the table stopped (a secret placement is worded anew once revealed).
 _LOG = """() => [...document.querySelectorAll("#log li")].map((li) => ({
   seat: Number(li.querySelector(".who").className.match(/seat-(\\d)/)[1]),
-  text: li.querySelector(".text").textContent }))"""
+  text: li.querySelector(".text").textContent,
+  round: li.querySelector(".round")?.textContent ?? null, hover: li.getAttribute("title") }))"""
 
 
 def _seat_view(base_url: str, table: dict, token: str) -> dict:
@@ -106,10 +107,16 @@ def test_a_clocked_table_on_a_phone_in_spanish(page, base_url, game_id):
         assert all(mark["text"] in (MARKS[seat], "badge") for mark in marks), (game_id, seat, marks)
     # the log: Spanish sentences, neither the notation nor the English, the bot's named
     assert len(lines) >= 2
-    server = [(seat, text) for seat, text, _ in view["log"]["es"]]
+    server = [(seat, text) for seat, text, *_ in view["log"]["es"]]
     assert [(line["seat"], line["text"]) for line in lines] == server
+    # grouped by round (a heading on each round's first line), the notation on hover where seen
+    rounds = [made_in for _, _, _, made_in, _ in view["log"]["es"]]
+    headings = [None if index and made_in == rounds[index - 1]
+                else f"Ronda {made_in}" if made_in else "Preparación" for index, made_in in enumerate(rounds)]
+    assert [line["round"] for line in lines] == headings, game_id
+    assert [line["hover"] for line in lines] == [notation for *_, notation in view["log"]["es"]], game_id
     notations = {notation for _, notation in view["history"]}
-    for line, (_, english, _) in zip(lines, view["log"]["en"], strict=True):
+    for line, (_, english, *_) in zip(lines, view["log"]["en"], strict=True):
         assert line["text"] not in notations and line["text"] != english, (game_id, line)
         if line["seat"] == 1:
             assert line["text"].startswith("Jugador 1"), (game_id, line)

@@ -140,6 +140,13 @@ class Game(Generic[StateT, ActionT]):
         placement in a simultaneous round). `visible_history` must leave such moves out."""
         return False
 
+    def _round_of(self, state: StateT) -> int | None:
+        """Game hook: the round `state` is in (the next action is made in it), for a log grouped
+        by round. None (the default) counts rounds from the turns: a round begins each time the
+        seat that opened the game begins a turn again. A game whose rounds are not turns in seat
+        order (simultaneous placements, a draft) says its own."""
+        return None
+
     def _reveals(self, before: StateT, action: ActionT, player: int, after: StateT) -> bool:
         """Game hook: whether `action` (from `before` to `after`) showed any seat something it
         could not know before: a card from a shuffled deck, another hand, a secret placement.

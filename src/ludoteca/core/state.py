@@ -18,7 +18,7 @@ from . import plain, undo
 from .errors import IllegalAction
 from .messages import CORE, Message, languages
 from .result import Result
-from .sentences import Sentences
+from .sentences import LogLine, Sentences
 from .words import language
 
 if TYPE_CHECKING:
@@ -237,24 +237,34 @@ class State(Generic[ActionT]):
 
         Each move is described in the position before it, which the record recreates exactly (the
         seed fixes every draw), so `to_json` holds nothing more than the history. A secret move
-        stays secret until `visible_history(viewer)` shows it.
+        stays secret until `visible_history(viewer)` shows it. See `log_lines` for the rounds and
+        the notation beside each sentence.
+        """
+        return [(line.player, line.text) for line in self.log_lines(lang, viewer)]
 
-        The sentences are kept with the state (`core.sentences`, never serialized or cloned):
-        appending actions describes only the new ones, and a history that no longer starts with
-        the described moves is described again, so the answer is always that of a fresh replay.
+    def log_lines(self, lang: str = "en", viewer: int | None = None) -> list[LogLine]:
+        """The move log as `viewer` may read it now, one `LogLine` per action of the history: who
+        moved, the sentence, the round it was made in, and its notation (None while the move is
+        secret to `viewer`, so a surface can show the notation beside the words without a leak).
+
+        The sentences and rounds are kept with the state (`core.sentences`, never serialized or
+        cloned): appending actions describes only the new ones, and a history that no longer
+        starts with the described moves is described again, so the answer is always that of a
+        fresh replay.
         """
         if self._sentences is None:
             self._sentences = Sentences()
         sentences = self._sentences.upto(self)
+        rounds = self._sentences.rounds
         shown = Counter((p, text) for p, text in self.visible_history(viewer))
         lang = language(lang)
         lines = []
-        for (player, text), said in zip(self.history, sentences, strict=True):
-            you = viewer == player
-            secret = not you and shown[(player, text)] == 0
+        for (player, text), said, made_in in zip(self.history, sentences, rounds, strict=True):
+            secret = viewer != player and shown[(player, text)] == 0
             if shown[(player, text)]:
                 shown[(player, text)] -= 1
-            lines.append((player, said[(lang, you, secret)]))
+            sentence = said[(lang, viewer == player, secret)]
+            lines.append(LogLine(player, sentence, made_in, None if secret else text))
         return lines
 
     def legal_actions(self, player: int | None = None) -> list[ActionT]:

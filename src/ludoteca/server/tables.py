@@ -538,16 +538,18 @@ def _replayed(row: TableRow, actions: list[list]) -> State:
 
 
 def logged(state: State, lang: str, seat: int | None) -> list[list[Any]]:
-    """The move log in words as `seat` reads it: `[player, sentence, action]` per line, `action`
-    being the index in the record (and in `State.history`) of the action the line says.
+    """The move log in words as `seat` reads it: `[player, sentence, action, round, notation]`
+    per line (`State.log_lines`), `action` being the index in the record (and in `State.history`)
+    of the action the line says, `notation` None while the move is secret to `seat`.
 
     A page numbers lines, marks what is new and steps a replay by that index, never by a line's
     place in some other list: the notation list it sits beside (`history`, the game's
     `visible_history`) has other lengths (Santa Monica's also lists the decisions its rules made
     alone, which are in no record; City Square Off's leaves out the other city's pending
-    placement). `history_in_words` words each recorded action in one line, so the index is the
-    line's place in it."""
-    return [[player, text, index] for index, (player, text) in enumerate(state.history_in_words(lang, seat))]
+    placement). `log_lines` words each recorded action in one line, so the index is the line's
+    place in it. The round groups the lines; the notation is shown when the pointer rests on one."""
+    return [[line.player, line.text, index, line.round, line.notation]
+            for index, line in enumerate(state.log_lines(lang, seat))]
 
 
 def check_seen(table: LiveTable, seen: int | None) -> None:

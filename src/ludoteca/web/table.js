@@ -404,9 +404,10 @@ function drawStatus(table) {
 }
 
 /** The moves as sentences in the page's language (or, one click away, in the game's notation);
- * a replay's too, up to its step. Moves made since the shown seat last acted are marked, as the
- * board marks what they changed. A sentence carries the index of its action in the record
- * (`[player, text, action]`): lines are numbered, marked and stepped by it. */
+ * a replay's too, up to its step, grouped by round, each sentence's notation shown on hover (or a
+ * tap). Moves made since the shown seat last acted are marked, as the board marks what they
+ * changed. A sentence carries the index of its action in the record: lines are numbered, marked
+ * and stepped by it. */
 function drawLog() {
   const log = $("log");
   const shown = currentView();
@@ -414,8 +415,9 @@ function drawLog() {
   const words = wordsOf(shown);
   const lines = notation ? (replay ? replayLog() : shown.history).map(([player, text], index) => [player, text, index])
     : replay ? words.filter((line) => line[2] < replay.step) : words;
-  log.replaceChildren(...lines.map(([player, text, action]) => el("li", {
-    class: !replay && !notation && base && action >= base.actions ? "recent" : null },
+  log.replaceChildren(...lines.map(([player, text, action, round, said], index) => el("li", {
+    class: !replay && !notation && base && action >= base.actions ? "recent" : null, title: notation ? null : said },
+  !notation && round !== lines[index - 1]?.[3] ? el("span", { class: "round" }, roundName(round)) : "",
   el("span", { class: "number" }, `${action + 1}.`),
   el("span", { class: `who seat-${player}` }, `${SEAT_MARKS[player] || ""} ${seatName(player)}`),
   el("span", { class: "text" }, text))));
@@ -426,7 +428,13 @@ function drawLog() {
   log.scrollTop = log.scrollHeight;
 }
 
-/** A seat view's log in `lang` (the page's by default): `[player, sentence, action]` lines. */
+/** The heading of a round in the log: the game's setup (a draft, the starters) is round 0. */
+function roundName(round) {
+  return round ? t("logRound", { number: round }) : t("logSetup");
+}
+
+/** A seat view's log in `lang` (the page's by default): `[player, sentence, action, round,
+ * notation]` lines, the notation null while the move is secret to this seat. */
 function wordsOf(seatView, lang = getLang()) {
   return seatView.log[lang] || seatView.log.en;
 }

@@ -14,7 +14,7 @@ from . import observation, render, words
 from .components import MARGIN, catalogue
 from .messages import MESSAGES, refusal
 from .notation import STARTER_IDS, Place, parse_action
-from .rules import EXPANSION, CitySquareOffState
+from .rules import EXPANSION, SPRINT, CitySquareOffState
 
 ORIENT_SLOTS = ("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3")
 
@@ -133,6 +133,16 @@ class CitySquareOff(Game[CitySquareOffState, Place]):
         """Resolving a round shows the secret placements, and a new shape card is turned up."""
         return len(after.revealed) > len(before.revealed) or after.pending != before.pending and (
             any(p is not None for p in before.pending))
+
+    def _round_of(self, state: CitySquareOffState) -> int:
+        """0 while the starters are placed; then the shape card's number (City Sprint has no cards:
+        the placements made so far, starter included, since every seat not stuck places one a
+        round). Within a round the two placements come in either order, so turns cannot count it."""
+        if None in state.starters:
+            return 0
+        if state.options["variant"] == SPRINT:
+            return max(len(placed) for placed in state.placed)
+        return len(state.revealed)
 
     def _is_secret(self, state: CitySquareOffState, action: Place, player: int) -> bool:
         return words.is_secret(state.to_move, action, player)

@@ -81,6 +81,10 @@ class HappyCity(Game[HappyCityState, Move]):
         """A draw turns up a card of a shuffled deck; nothing else shows anything hidden."""
         return action.verb == "draw"
 
+    def _round_of(self, state: HappyCityState) -> int:
+        """The game's own round count (0 during the expert draft, whose picks are simultaneous)."""
+        return state.round
+
     def _describe(self, state: HappyCityState, action: Move, player: int, lang: str, you: bool,
                   secret: bool) -> str:
         return words.describe(state, action, player, lang, you)

@@ -11,8 +11,9 @@
  *         view  = { seat (null: spectator), view (state.view(seat)), render: {en, es} (text picture),
  *                   history: [[player, text]], legal: [action texts; empty unless this seat acts now],
  *                   actions: [{text, kind, ...}] (the legal actions as data, see Game.action_data),
- *                   log: {en: [[seat, sentence, action]], es: [...]} (the moves in words, each with
- *                        the index of its action in the record) }
+ *                   log: {en: [[seat, sentence, action, round, notation]], es: [...]} (the moves in
+ *                        words, each with the index of its action in the record, its round and
+ *                        its notation, null while secret to this seat) }
  *         table = { id, game, num_players, options, seats, to_move, is_over, actions }
  *         game  = the game's entry of /api/games (names, options, components: {lang: {kind: {id:
  *                 name}}}, the names of the game's components from its own catalogue, ...);
