@@ -19,7 +19,9 @@ from ludoteca.core.game import COMMON_LABELS
 
 from .cases import game_cases
 
-SEEDS = (1, 2, 3)
+# Two seeds per game, preset and player count: every step of each game is checked in full, and a
+# third seed cost about a minute of the whole check, which CI must finish in 15 minutes.
+SEEDS = (1, 2)
 MAX_STEPS = 5000
 GAME_IDS = [info.id for info in ludoteca.list_games()]
 
