@@ -5,6 +5,7 @@ follows the core's rule, and the end screen says who won and why."""
 from __future__ import annotations
 
 import random
+import re
 
 import httpx
 import pytest
@@ -113,6 +114,43 @@ def test_a_double_click_sends_one_move(page, base_url, game_id):
     assert now["table"]["actions"] == 1
     assert page.locator("#error").inner_text() == ""
     status_of(page, now, seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lost_connection_locks_the_board_until_it_is_back_and_a_failed_request_says_so(
+        page, base_url, game_id):
+    """The live socket drops: the page says it is reconnecting (in Spanish here), locks the board,
+    and opens a new socket after its back-off, which unlocks it. A move that cannot reach the
+    server reads as the network's fault in the page's language, and nothing is played."""
+    sockets = []
+
+    def through_to_the_server(socket):  # every socket the page opens, passed through to the server
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    page.route_web_socket(re.compile(r"/ws$"), through_to_the_server)
+    table = new_table(base_url, game_id, [HUMAN, HUMAN])
+    seat = first_mover(base_url, table)
+    page.set_default_timeout(120_000)  # a busy machine serves slowly; not a timing check
+    page.goto(base_url)
+    choose_language(page, "es")
+    page.goto(base_url + table["seats"][seat]["link"])
+    page.wait_for_selector(".status.your-turn")
+    page.wait_for_function("!document.getElementById('board').inert")
+    sockets[-1].close()
+    page.wait_for_selector("#connection:not([hidden])")
+    assert page.locator("#connection").inner_text() == "Conexión perdida; reconectando…"
+    assert page.evaluate("document.getElementById('board').inert")
+    page.wait_for_selector("#connection", state="hidden")  # back, after the first back-off
+    page.wait_for_function("!document.getElementById('board').inert")
+    assert len(sockets) == 2
+    page.route("**/actions", lambda route: route.abort("internetdisconnected"))
+    page.locator(TARGET).first.click()
+    page.wait_for_selector("#error:has-text('No se puede contactar con el servidor')")
+    assert state(base_url, table, seat)["table"]["actions"] == 0
+    expected = "ERR_INTERNET_DISCONNECTED"  # the browser's own note of the request we cut
+    assert any(expected in e for e in page.console_errors)
+    page.console_errors[:] = [e for e in page.console_errors if expected not in e]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
