@@ -608,6 +608,9 @@ async function main() {
     openRules(info.id, gameName(info, getLang()));
   });
   $("log-notation").addEventListener("click", () => { notation = !notation; drawLog(); });
+  // The second click of a double click is never a move of its own: a quick server may have
+  // answered the first already, unlocking a board whose next target sits under the pointer.
+  $("board").addEventListener("click", (event) => { if (event.detail > 1) event.stopPropagation(); }, true);
   lockBoard();
   tapForTooltips();
   let resized = null; // a phone turned sideways: boards are fitted to the new width
