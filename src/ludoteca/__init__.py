@@ -22,6 +22,7 @@ from .core import (
     State,
 )
 from .core.game import registered
+from .core.messages import CORE
 
 __version__ = "0.1.0"
 
@@ -68,5 +69,5 @@ def load(game_id: str) -> Game:
     """The game with this id, e.g. `load("blue-lagoon")`."""
     games = _discover()
     if game_id not in games:
-        raise OptionError(f"unknown game {game_id!r}; games are: {', '.join(sorted(games))}")
+        raise OptionError(CORE.message("game.unknown", game=repr(game_id), games=", ".join(sorted(games))))
     return games[game_id]

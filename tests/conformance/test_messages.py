@@ -29,7 +29,7 @@ GAME_IDS = [info.id for info in ludoteca.list_games()]
 SOURCE = pathlib.Path(ludoteca.__file__).parent
 # the packages (and modules) whose texts all live in the catalogue: every surface but the web
 # pages, whose texts are checked by tests/web/test_web_messages.py
-CATALOGUED = ("core", "games", "bots", "arena", "rl", "server", "tui", "cli.py")
+CATALOGUED = ("__init__.py", "core", "games", "bots", "arena", "rl", "server", "tui", "cli.py")
 ERRORS = {"LudotecaError", "IllegalAction", "NotationError", "OptionError", "ContentError"}
 
 

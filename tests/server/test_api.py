@@ -110,6 +110,8 @@ def test_errors_are_4xx_with_a_message_and_change_nothing(client: TestClient):
     for answer, status in cases:
         assert answer.status_code == status, answer.text
         assert isinstance(answer.json()["detail"], str) and answer.json()["detail"]
+        # every refusal comes from the catalogue, in both languages
+        assert answer.json()["code"] and answer.json()["detail_es"] != answer.json()["detail"], answer.text
     after = client.get(f"/api/tables/{tid}", params={"token": tokens[0]}).json()
     assert after == before
 
