@@ -162,17 +162,14 @@ def _number(value: object) -> str:
 
 def last_moves(session: Session, viewer: int | None, rows: int, width: int) -> list[Text]:
     """The last `rows` moves as sentences, each followed by its notation when the viewer may see it."""
-    state = session.state
     words = session.words(viewer)
     if not words:
         return [Text(say(session.lang, "no_moves"), "dim")]
-    shown = set(state.visible_history(viewer))
     lines = []
     for number in range(max(0, len(words) - rows), len(words)):
-        entry = state.history[number]
-        line = Text(f"{number + 1:>3}. {words[number][1]}")
-        if entry in shown:
-            line.append(f"  ({entry[1]})", "dim")
+        line = Text(f"{number + 1:>3}. {words[number].text}")
+        if words[number].notation is not None:
+            line.append(f"  ({words[number].notation})", "dim")
         line.truncate(width, overflow="ellipsis")
         lines.append(line)
     return lines

@@ -15,6 +15,7 @@ from typing import Any
 import ludoteca
 from ludoteca.bots import BOTS, LEVELS, Bot, make_bot
 from ludoteca.core import Action, Game, LudotecaError, OptionError, State
+from ludoteca.core.sentences import LogLine
 
 from .text import message, say
 
@@ -63,7 +64,7 @@ class Session:
     # for the undo rule, as the seats that are people now do.
     were_human: tuple[int, ...] = ()
     # The move log in words, per viewer, for the history length it was computed at.
-    _words: dict[int | None, tuple[object, list[tuple[int, str]]]] = field(default_factory=dict, repr=False)
+    _words: dict[int | None, tuple[object, list[LogLine]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def start(
@@ -244,13 +245,13 @@ class Session:
         Path(path).expanduser().write_text(text, encoding="utf-8")
         return len(record["actions"])
 
-    def words(self, viewer: int | None) -> list[tuple[int, str]]:
-        """The move log in sentences as `viewer` may read it (`state.history_in_words`), kept
-        until the history changes, since describing the log replays the whole game."""
+    def words(self, viewer: int | None) -> list[LogLine]:
+        """The move log in sentences as `viewer` may read it (`state.log_lines`: each with its
+        notation where `viewer` may see it), kept until the history changes."""
         key = (len(self.state.history), tuple(self.state.visible_history(viewer)))
         cached = self._words.get(viewer)
         if cached is None or cached[0] != key:
-            cached = (key, self.state.history_in_words(self.lang, viewer))
+            cached = (key, self.state.log_lines(self.lang, viewer))
             self._words[viewer] = cached
         return cached[1]
 
