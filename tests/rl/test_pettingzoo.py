@@ -70,6 +70,23 @@ def test_the_second_seat_of_a_simultaneous_round_does_not_see_the_first_choice()
     assert np.array_equal(seen[0], seen[1])
 
 
+@pytest.mark.parametrize("game_id", TWO_PLAYER_CASES)
+def test_the_info_of_the_agent_to_act_holds_its_mask_and_no_other_info_does(game_id):
+    """In City Square Off both seats owe a placement at once: only the one asked has a mask."""
+    game = env(game_id)
+    game.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for agent in game.agent_iter():
+        seen, _, done, truncated, info = game.last()
+        if done or truncated:
+            assert "action_mask" not in info
+            game.step(None)
+            continue
+        assert info["action_mask"] is seen["action_mask"] and info["action_mask"].any()
+        assert all("action_mask" not in game.infos[other] for other in game.agents if other != agent)
+        game.step(int(rng.choice(np.flatnonzero(seen["action_mask"]))))
+
+
 @pytest.mark.parametrize("bad", [-1, 10**9, "S 3,4", 2.5, True, None])
 def test_a_bad_action_raises_a_clear_error_and_changes_nothing(bad):
     game = env("blue-lagoon")

@@ -1,7 +1,10 @@
 """PettingZoo's AEC (turn by turn) environment for every game: `ludoteca.rl.env("blue-lagoon")`.
 
 Agents are `player_0 … player_{n-1}`. Each observation is `{"observation": float32 vector from
-the game's encoder, "action_mask": int8 over the fixed action ids}`; the mask is also in `infos`.
+the game's encoder, "action_mask": int8 over the fixed action ids}`; the mask of the agent to act
+(`agent_selection`) is also in its `infos` entry. Only that agent's: in City Square Off both seats
+owe a placement in most rounds, and a mask for the seat not yet asked would be worked out (every
+legal placement of its city) at every step only to be thrown away after the next one.
 City Square Off's simultaneous rounds are asked in seat order: player_0 chooses, then player_1,
 whose observation does not contain player_0's pending choice (the engine keeps it secret until
 the round resolves).
@@ -66,6 +69,7 @@ class LudotecaEnv(AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
         self._select_next()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -95,17 +99,17 @@ class LudotecaEnv(AECEnv):
             self.render()
 
     def _select_next(self) -> None:
-        """The lowest seat still owed a move (every agent in turn once the game is over)."""
+        """The lowest seat still owed a move (every agent in turn once the game is over), with its
+        mask in its info (the info dicts are the same all game long: no new ones a step)."""
         table = self.table
         to_move = table.to_move
+        self.infos[self.agent_selection].pop("action_mask", None)
         if to_move:
-            self.agent_selection = self.possible_agents[min(to_move)]
+            self.agent_selection = agent = self.possible_agents[min(to_move)]
+            self.infos[agent]["action_mask"] = table.mask(self._seat[agent])
         elif self.agents:
             finished = [a for a in self.agents if self.terminations[a]]
             self.agent_selection = finished[0] if finished else self.agents[0]
-        seat = self._seat
-        for agent, info in self.infos.items():  # the same dicts all game long: no new ones a step
-            info["action_mask"] = table.mask(seat[agent])
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)

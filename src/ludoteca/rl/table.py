@@ -104,11 +104,10 @@ class Table:
         if cached is None:
             if seat not in self.to_move:
                 return self._no_moves
-            marks = bytearray(self.action_space_size)
+            cached = self._no_moves.copy()  # a copy of the blank: cheaper than a new zeroed array
             for number in self._legal_ids(seat)[1]:  # a few dozen ids: cheaper than fancy indexing
-                marks[number] = 1
-            cached = np.frombuffer(marks, dtype=np.int8)  # over the bytes, not a copy of them
-            cached.flags.writeable = False
+                cached[number] = 1
+            cached.setflags(write=False)
             self._masks[seat] = cached
         return cached
 
