@@ -13,18 +13,26 @@ observing one in turn order:
   the phase (5, one-hot), double build used, extra build used and pending, blooming bonus ready,
   the last square built (S, one-hot), its points (/ 10), the market spaces to take from (5),
   the end triggered, and whether the observing seat is to move.
+
+How it is built, for speed (an observation is asked for at every step of an environment): the
+vector is the bytes of its float32 slots, joined in the layout's order from premade chunks
+(a town square or market space is one of C + 1 one-hot chunks, the last one empty; the board
+side and what setup revealed are fixed for the whole game) and from runs of numbers packed
+with `struct`, whose "f" rounds a float to float32 exactly as numpy does.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
+from operator import itemgetter
+from struct import Struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ludoteca.core.observation import Encoder, Features, seats_from
+from ludoteca.core.observation import Encoder, Features
 
-from .components import BLOOMING, CELLS, COMMUNITY_BASE, FLOWER_SPACE, SPACES, TYPES
+from .components import BLOOMING, CELLS, COMMUNITY_BASE, FLOWER_SPACE, SETUP, SPACES, TYPES
 
 if TYPE_CHECKING:
     from .rules import BloomTownState
@@ -34,23 +42,6 @@ _CODES = COMMUNITY_BASE + len(TYPES)
 _PER_SEAT = CELLS * _CODES + _CODES + 2 + 1 + 1 + len(TYPES)
 
 
-@cache
-def _board(side: str) -> np.ndarray:
-    """The flower of every square (one-hot) and the blooming squares: fixed by the board side."""
-    out = Features(CELLS * SPACES + CELLS)
-    out.flags((at * SPACES + space for at, space in enumerate(FLOWER_SPACE[side])), CELLS * SPACES)
-    out.flags(BLOOMING[side], CELLS)
-    return out.done()
-
-
-@cache
-def _blank(side: str, num_players: int) -> np.ndarray:
-    """An observation with only the board side written (copied, never handed out itself)."""
-    blank = np.zeros(observation_size(num_players, {}), dtype=np.float32)
-    blank[:CELLS * SPACES + CELLS] = _board(side)
-    return blank
-
-
 def observation_size(num_players: int, options: dict[str, Any]) -> int:
     board = CELLS * SPACES + CELLS
     public = SPACES * _CODES + SPACES + 2 * len(TYPES) + 2 * _CODES
@@ -58,42 +49,100 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
     return board + num_players * _PER_SEAT + public + turn
 
 
+def _one_hots(size: int) -> tuple[bytes, ...]:
+    """The bytes of `size` slots with a 1 at index i, for every i, then of `size` zeros: indexed
+    by a code that is -1 for nothing there (an empty square or market space, no square yet)."""
+    return tuple(row.tobytes() for row in np.eye(size + 1, size, dtype=np.float32))
+
+
+_TILE = _one_hots(_CODES)  # a town square or a market space, by tile code
+_TYPE = _one_hots(len(TYPES))  # the type kept at the end
+_SQUARE = _one_hots(CELLS)  # the last square built
+_PHASE = dict(zip(PHASES, _one_hots(len(PHASES)), strict=False))
+_SEAT_NUMBERS = Struct("4f")  # hand size, unseen tiles, points, token
+_HEIGHTS = Struct(f"{SPACES}f")  # stack heights
+_FLAGS = Struct("4f")  # double build used, extra build used and pending, blooming bonus ready
+_TURN_NUMBERS = Struct(f"{1 + SPACES + 2}f")  # last points, take from, triggered, to move
+_FLOAT32 = np.dtype(np.float32)
+_VECTOR_BYTES = {n: _FLOAT32.itemsize * observation_size(n, {}) for n in range(1, max(SETUP) + 1)}
+
+
+@lru_cache(maxsize=len(FLOWER_SPACE))
+def _board(side: str) -> bytes:
+    """The flower of every square (one-hot) and the blooming squares: fixed by the board side."""
+    out = Features(CELLS * SPACES + CELLS)
+    out.flags((at * SPACES + space for at, space in enumerate(FLOWER_SPACE[side])), CELLS * SPACES)
+    out.flags(BLOOMING[side], CELLS)
+    return out.done().tobytes()
+
+
+@lru_cache(maxsize=256)
+def _community(community: tuple[int, ...], scored: tuple[bool, ...]) -> bytes:
+    """The community tiles per type and the types scored: they change a few times a game."""
+    return Struct(f"{2 * len(TYPES)}f").pack(*[count / 4 for count in community], *scored)
+
+
+@lru_cache(maxsize=64)
+def _setup(removed: tuple[int, ...], leftover: tuple[int, ...]) -> bytes:
+    """The tiles removed and left over at setup (counts): fixed for a whole game."""
+    out = Features(2 * _CODES)
+    out.flags(removed, _CODES)
+    out.flags(leftover, _CODES)
+    return out.done().tobytes()
+
+
+@lru_cache(maxsize=256)
+def _town(town: tuple[int, ...]) -> bytes:
+    """A town's S × C one-hot block. Every seat sees every town at every step, but a town changes
+    only when its owner builds: a few hundred towns cover several tables played side by side."""
+    return b"".join(itemgetter(*town)(_TILE))
+
+
+@lru_cache(maxsize=256)
+def _turn(phase: str, double_used: bool, extra_used: bool, extra_pending: bool,
+          bloom_ready: bool, last_square: int, last_points: int, take_from: tuple[int, ...],
+          triggered: bool, to_move: bool) -> bytes:
+    """The turn block, from the phase to whether the observing seat is to move: a few hundred
+    combinations occur in a whole game, and most steps repeat one already seen."""
+    take = [0.0] * SPACES
+    for space in take_from:  # distinct spaces
+        take[space] = 1.0
+    return b"".join((_PHASE[phase], _FLAGS.pack(double_used, extra_used, extra_pending, bloom_ready),
+                     _SQUARE[last_square],
+                     _TURN_NUMBERS.pack(last_points / 10, *take, triggered, to_move)))
+
+
+@lru_cache(maxsize=256)
+def _counts(tiles: tuple[int, ...]) -> bytes:
+    """A hand's tiles as counts per code (a few tiles from a small set: a few hundred hands)."""
+    out = Features(_CODES)
+    out.flags(tiles, _CODES)
+    return out.done().tobytes()
+
+
 def observe(state: BloomTownState, player: int) -> np.ndarray:
-    out = Features.over(_blank(state.side, state.num_players))
-    out.skip(CELLS * SPACES + CELLS)  # the board side, already in the blank vector
-    array = out.array
-    for seat in seats_from(player, state.num_players):
-        base = out.at
-        for at, code in enumerate(state.towns[seat]):
-            if code >= 0:
-                array[base + at * _CODES + code] = 1.0
-        out.skip(CELLS * _CODES)
-        seen = state.hands[seat] if state._sees_hand(player, seat) else state.known[seat]
-        out.flags(seen, _CODES)
-        out.scalar(len(state.hands[seat]), 10)
-        out.scalar(len(state.hands[seat]) - len(seen), 10)
-        out.scalar(state.points[seat], 100)
-        out.scalar(1.0 if state.tokens[seat] else 0.0)
-        out.one_hot(state.kept[seat] if state.kept[seat] >= 0 else None, len(TYPES))
-    base = out.at
-    for at, code in enumerate(state.market):
-        if code >= 0:
-            array[base + at * _CODES + code] = 1.0
-    out.skip(SPACES * _CODES)
-    out.scalars([len(stack) for stack in state.stacks], 15)
-    out.scalars(state.community, 4)
-    out.flags((t for t, done in enumerate(state.scored) if done), len(TYPES))
-    out.flags(state.removed, _CODES)
-    out.flags(state.leftover, _CODES)
-    out.one_hot(PHASES.index(state.phase), len(PHASES))
-    for flag in (state.double_used, state.extra_used, state.extra_pending, state.bloom_ready):
-        out.scalar(1.0 if flag else 0.0)
-    out.one_hot(state.last_square if state.last_square >= 0 else None, CELLS)
-    out.scalar(state.last_points, 10)
-    out.flags(state.take_from, SPACES)
-    out.scalar(1.0 if state.triggered else 0.0)
-    out.scalar(1.0 if player in state.to_move else 0.0)
-    return out.done()
+    num_players = state.num_players
+    chunks = [_board(state.side)]
+    open_hands = state.phase == "over" or state.options["open_hands"]  # as `_sees_hand`
+    for k in range(num_players):
+        seat = (player + k) % num_players
+        hand = state.hands[seat]
+        seen = hand if open_hands or seat == player else state.known[seat]
+        chunks += (_town(tuple(state.towns[seat])), _counts(tuple(seen)),
+                   _SEAT_NUMBERS.pack(len(hand) / 10, (len(hand) - len(seen)) / 10,
+                                      state.points[seat] / 100, state.tokens[seat]),
+                   _TYPE[state.kept[seat]])
+    chunks += [_TILE[code] for code in state.market]
+    chunks += (_HEIGHTS.pack(*[len(stack) / 15 for stack in state.stacks]),
+               _community(tuple(state.community), tuple(state.scored)),
+               _setup(tuple(state.removed), tuple(state.leftover)),
+               _turn(state.phase, state.double_used, state.extra_used, state.extra_pending,
+                     state.bloom_ready, state.last_square, state.last_points,
+                     tuple(state.take_from), state.triggered, player in state.to_move))
+    vector = bytearray().join(chunks)  # a bytearray: the vector handed out is writable
+    if len(vector) != _VECTOR_BYTES[num_players]:
+        raise ValueError(f"observation layout wrote {len(vector) // _FLOAT32.itemsize} values")
+    return np.frombuffer(vector, _FLOAT32)
 
 
 ENCODER = Encoder(observation_size, observe)
