@@ -14,11 +14,14 @@ observing one in turn order:
   the last square built (S, one-hot), its points (/ 10), the market spaces to take from (5),
   the end triggered, and whether the observing seat is to move.
 
-How it is built, for speed (an observation is asked for at every step of an environment): the
-vector is the bytes of its float32 slots, joined in the layout's order from premade chunks
-(a town square or market space is one of C + 1 one-hot chunks, the last one empty; the board
-side and what setup revealed are fixed for the whole game) and from runs of numbers packed
-with `struct`, whose "f" rounds a float to float32 exactly as numpy does.
+How it is built, for speed (an environment asks for one at every step, and writing the slots
+one by one into a numpy array cost twice an engine action): the vector is the bytes of its
+float32 slots, joined in the layout's order into one bytearray that numpy then reads as the
+array. The pieces are premade one-hot chunks (a town square or market space holding tile code
+c is `_TILE[c]`, an empty one `_TILE[-1]`), runs of numbers packed with `struct` (whose "f"
+rounds a float to float32 exactly as numpy does), and blocks that most steps repeat, remembered
+by the values they are made from: each town, the hand counts, the community area, the turn
+block, and what setup fixed for the whole game (the board side, the tiles removed and left over).
 """
 
 from __future__ import annotations
@@ -51,44 +54,40 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 
 def _one_hots(size: int) -> tuple[bytes, ...]:
     """The bytes of `size` slots with a 1 at index i, for every i, then of `size` zeros: indexed
-    by a code that is -1 for nothing there (an empty square or market space, no square yet)."""
+    by a code that is -1 for nothing there (an empty square or market space, no square built,
+    no type kept), as the state writes it."""
     return tuple(row.tobytes() for row in np.eye(size + 1, size, dtype=np.float32))
 
 
 _TILE = _one_hots(_CODES)  # a town square or a market space, by tile code
 _TYPE = _one_hots(len(TYPES))  # the type kept at the end
 _SQUARE = _one_hots(CELLS)  # the last square built
-_PHASE = dict(zip(PHASES, _one_hots(len(PHASES)), strict=False))
+_PHASE = dict(zip(PHASES, _one_hots(len(PHASES))[:-1], strict=True))
 _SEAT_NUMBERS = Struct("4f")  # hand size, unseen tiles, points, token
 _HEIGHTS = Struct(f"{SPACES}f")  # stack heights
 _FLAGS = Struct("4f")  # double build used, extra build used and pending, blooming bonus ready
 _TURN_NUMBERS = Struct(f"{1 + SPACES + 2}f")  # last points, take from, triggered, to move
 _FLOAT32 = np.dtype(np.float32)
-_VECTOR_BYTES = {n: _FLOAT32.itemsize * observation_size(n, {}) for n in range(1, max(SETUP) + 1)}
+_VECTOR_BYTES = {n: _FLOAT32.itemsize * observation_size(n, {}) for n in SETUP}
 
 
-@lru_cache(maxsize=len(FLOWER_SPACE))
-def _board(side: str) -> bytes:
-    """The flower of every square (one-hot) and the blooming squares: fixed by the board side."""
-    out = Features(CELLS * SPACES + CELLS)
-    out.flags((at * SPACES + space for at, space in enumerate(FLOWER_SPACE[side])), CELLS * SPACES)
-    out.flags(BLOOMING[side], CELLS)
-    return out.done().tobytes()
+@lru_cache(maxsize=64)
+def _fixed(side: str, removed: tuple[int, ...], leftover: tuple[int, ...]) -> tuple[bytes, bytes]:
+    """What stays fixed for a whole game: the board side (the flower of every square, one-hot,
+    and the blooming squares), and the tiles removed and left over at setup (counts)."""
+    board = Features(CELLS * SPACES + CELLS)
+    board.flags((at * SPACES + space for at, space in enumerate(FLOWER_SPACE[side])), CELLS * SPACES)
+    board.flags(BLOOMING[side], CELLS)
+    setup = Features(2 * _CODES)
+    setup.flags(removed, _CODES)
+    setup.flags(leftover, _CODES)
+    return board.done().tobytes(), setup.done().tobytes()
 
 
 @lru_cache(maxsize=256)
 def _community(community: tuple[int, ...], scored: tuple[bool, ...]) -> bytes:
     """The community tiles per type and the types scored: they change a few times a game."""
     return Struct(f"{2 * len(TYPES)}f").pack(*[count / 4 for count in community], *scored)
-
-
-@lru_cache(maxsize=64)
-def _setup(removed: tuple[int, ...], leftover: tuple[int, ...]) -> bytes:
-    """The tiles removed and left over at setup (counts): fixed for a whole game."""
-    out = Features(2 * _CODES)
-    out.flags(removed, _CODES)
-    out.flags(leftover, _CODES)
-    return out.done().tobytes()
 
 
 @lru_cache(maxsize=256)
@@ -122,7 +121,8 @@ def _counts(tiles: tuple[int, ...]) -> bytes:
 
 def observe(state: BloomTownState, player: int) -> np.ndarray:
     num_players = state.num_players
-    chunks = [_board(state.side)]
+    board, setup = _fixed(state.side, tuple(state.removed), tuple(state.leftover))
+    chunks = [board]
     open_hands = state.phase == "over" or state.options["open_hands"]  # as `_sees_hand`
     for k in range(num_players):
         seat = (player + k) % num_players
@@ -135,7 +135,7 @@ def observe(state: BloomTownState, player: int) -> np.ndarray:
     chunks += [_TILE[code] for code in state.market]
     chunks += (_HEIGHTS.pack(*[len(stack) / 15 for stack in state.stacks]),
                _community(tuple(state.community), tuple(state.scored)),
-               _setup(tuple(state.removed), tuple(state.leftover)),
+               setup,
                _turn(state.phase, state.double_used, state.extra_used, state.extra_pending,
                      state.bloom_ready, state.last_square, state.last_points,
                      tuple(state.take_from), state.triggered, player in state.to_move))
