@@ -14,14 +14,15 @@ observing one in turn order:
   the last square built (S, one-hot), its points (/ 10), the market spaces to take from (5),
   the end triggered, and whether the observing seat is to move.
 
-How it is built, for speed (an environment asks for one at every step, and writing the slots
-one by one into a numpy array cost twice an engine action): the vector is the bytes of its
-float32 slots, joined in the layout's order into one bytearray that numpy then reads as the
-array. The pieces are premade one-hot chunks (a town square or market space holding tile code
-c is `_TILE[c]`, an empty one `_TILE[-1]`), runs of numbers packed with `struct` (whose "f"
-rounds a float to float32 exactly as numpy does), and blocks that most steps repeat, remembered
-by the values they are made from: each town, the hand counts, the community area, the turn
-block, and what setup fixed for the whole game (the board side, the tiles removed and left over).
+How it is built, for speed (an environment asks for one at every step, and writing the slots one
+by one into a numpy array cost twice an engine action): the vector is the bytes of its float32
+slots, joined in the layout's order into one bytearray that numpy then reads as the array. The
+pieces are premade chunks (a town square or market space holding tile code c is `_TILE[c]`, an
+empty one `_TILE[-1]`), numbers packed with `struct` (whose "f" rounds a float to float32 exactly
+as numpy does), and blocks that most steps repeat, remembered by the values they are made from:
+what setup fixed for the whole game (the board side, the tiles removed and left over), the hands
+as seen, the community area and the turn block. Towns are not remembered: looking a town up by
+its 25 codes costs about as much as joining its 25 chunks.
 """
 
 from __future__ import annotations
@@ -63,8 +64,10 @@ _TILE = _one_hots(_CODES)  # a town square or a market space, by tile code
 _TYPE = _one_hots(len(TYPES))  # the type kept at the end
 _SQUARE = _one_hots(CELLS)  # the last square built
 _PHASE = dict(zip(PHASES, _one_hots(len(PHASES))[:-1], strict=True))
-_SEAT_NUMBERS = Struct("4f")  # hand size, unseen tiles, points, token
-_HEIGHTS = Struct(f"{SPACES}f")  # stack heights
+_HEIGHT = tuple(Struct("f").pack(height / 15)  # a stack's height, by its number of tiles
+                for height in range(max(rules["stack_size"] for rules in SETUP.values()) + 1))
+_HAND_NUMBERS = Struct(f"{_CODES + 2}f")  # counts per code, hand size, unseen tiles
+_POINTS_TOKEN = Struct("2f")  # a seat's Bloom points and bonus token held
 _FLAGS = Struct("4f")  # double build used, extra build used and pending, blooming bonus ready
 _TURN_NUMBERS = Struct(f"{1 + SPACES + 2}f")  # last points, take from, triggered, to move
 _FLOAT32 = np.dtype(np.float32)
@@ -85,16 +88,19 @@ def _fixed(side: str, removed: tuple[int, ...], leftover: tuple[int, ...]) -> tu
 
 
 @lru_cache(maxsize=256)
-def _community(community: tuple[int, ...], scored: tuple[bool, ...]) -> bytes:
-    """The community tiles per type and the types scored: they change a few times a game."""
-    return Struct(f"{2 * len(TYPES)}f").pack(*[count / 4 for count in community], *scored)
+def _hand(seen: tuple[int, ...], size: int) -> bytes:
+    """The hand tiles the observer may see (counts per code), the hand size and the tiles it may
+    not see (/ 10): hands are a few tiles from a small set, so a few hundred cover many games."""
+    counts = [0] * _CODES
+    for tile in seen:
+        counts[tile] += 1
+    return _HAND_NUMBERS.pack(*counts, size / 10, (size - len(seen)) / 10)
 
 
 @lru_cache(maxsize=256)
-def _town(town: tuple[int, ...]) -> bytes:
-    """A town's S × C one-hot block. Every seat sees every town at every step, but a town changes
-    only when its owner builds: a few hundred towns cover several tables played side by side."""
-    return b"".join(itemgetter(*town)(_TILE))
+def _community(community: tuple[int, ...], scored: tuple[bool, ...]) -> bytes:
+    """The community tiles per type (/ 4) and the types scored: they change a few times a game."""
+    return Struct(f"{2 * len(TYPES)}f").pack(*[count / 4 for count in community], *scored)
 
 
 @lru_cache(maxsize=256)
@@ -111,14 +117,6 @@ def _turn(phase: str, double_used: bool, extra_used: bool, extra_pending: bool,
                      _TURN_NUMBERS.pack(last_points / 10, *take, triggered, to_move)))
 
 
-@lru_cache(maxsize=256)
-def _counts(tiles: tuple[int, ...]) -> bytes:
-    """A hand's tiles as counts per code (a few tiles from a small set: a few hundred hands)."""
-    out = Features(_CODES)
-    out.flags(tiles, _CODES)
-    return out.done().tobytes()
-
-
 def observe(state: BloomTownState, player: int) -> np.ndarray:
     num_players = state.num_players
     board, setup = _fixed(state.side, tuple(state.removed), tuple(state.leftover))
@@ -128,13 +126,14 @@ def observe(state: BloomTownState, player: int) -> np.ndarray:
         seat = (player + k) % num_players
         hand = state.hands[seat]
         seen = hand if open_hands or seat == player else state.known[seat]
-        chunks += (_town(tuple(state.towns[seat])), _counts(tuple(seen)),
-                   _SEAT_NUMBERS.pack(len(hand) / 10, (len(hand) - len(seen)) / 10,
-                                      state.points[seat] / 100, state.tokens[seat]),
+        # `itemgetter` of several codes gives a tuple: the chunks of the 25 squares, in order
+        chunks += itemgetter(*state.towns[seat])(_TILE)
+        chunks += (_hand(tuple(seen), len(hand)),
+                   _POINTS_TOKEN.pack(state.points[seat] / 100, state.tokens[seat]),
                    _TYPE[state.kept[seat]])
-    chunks += [_TILE[code] for code in state.market]
-    chunks += (_HEIGHTS.pack(*[len(stack) / 15 for stack in state.stacks]),
-               _community(tuple(state.community), tuple(state.scored)),
+    chunks += itemgetter(*state.market)(_TILE)  # the 5 spaces
+    chunks += [_HEIGHT[len(stack)] for stack in state.stacks]
+    chunks += (_community(tuple(state.community), tuple(state.scored)),
                setup,
                _turn(state.phase, state.double_used, state.extra_used, state.extra_pending,
                      state.bloom_ready, state.last_square, state.last_points,
