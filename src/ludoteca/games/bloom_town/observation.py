@@ -21,8 +21,8 @@ pieces are premade chunks (a town square or market space holding tile code c is 
 empty one `_TILE[-1]`), numbers packed with `struct` (whose "f" rounds a float to float32 exactly
 as numpy does), and blocks that most steps repeat, remembered by the values they are made from:
 what setup fixed for the whole game (the board side, the tiles removed and left over), the hands
-as seen, the community area and the turn block. Towns are not remembered: looking a town up by
-its 25 codes costs about as much as joining its 25 chunks.
+as seen, each seat's numbers, the community area and the turn block. Towns are not remembered:
+looking a town up by its 25 codes costs about as much as joining its 25 chunks.
 """
 
 from __future__ import annotations
@@ -98,6 +98,13 @@ def _hand(seen: tuple[int, ...], size: int) -> bytes:
 
 
 @lru_cache(maxsize=256)
+def _numbers(points: int, token: bool, kept: int) -> bytes:
+    """A seat's Bloom points (/ 100), bonus token held and type kept: they change at most once
+    per turn of the seat, and take few values."""
+    return _POINTS_TOKEN.pack(points / 100, token) + _TYPE[kept]
+
+
+@lru_cache(maxsize=256)
 def _community(community: tuple[int, ...], scored: tuple[bool, ...]) -> bytes:
     """The community tiles per type (/ 4) and the types scored: they change a few times a game."""
     return Struct(f"{2 * len(TYPES)}f").pack(*[count / 4 for count in community], *scored)
@@ -129,8 +136,7 @@ def observe(state: BloomTownState, player: int) -> np.ndarray:
         # `itemgetter` of several codes gives a tuple: the chunks of the 25 squares, in order
         chunks += itemgetter(*state.towns[seat])(_TILE)
         chunks += (_hand(tuple(seen), len(hand)),
-                   _POINTS_TOKEN.pack(state.points[seat] / 100, state.tokens[seat]),
-                   _TYPE[state.kept[seat]])
+                   _numbers(state.points[seat], state.tokens[seat], state.kept[seat]))
     chunks += itemgetter(*state.market)(_TILE)  # the 5 spaces
     chunks += [_HEIGHT[len(stack)] for stack in state.stacks]
     chunks += (_community(tuple(state.community), tuple(state.scored)),
