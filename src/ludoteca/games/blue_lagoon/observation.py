@@ -7,12 +7,23 @@ observing seat:
 then per seat: settlers and villages still in hand (as shares of the allowance), tokens of each
 kind collected (as shares of that kind's count), points banked in earlier phases (/ 200);
 then the phase (exploration, settlement) and whether the game is over.
+
+Speed: an observation is asked for at every step of a learning loop, so it costs a copy of the
+drawn map, one table look-up and one fancy assignment for every token and piece, and one `struct`
+call that writes the numbers after the planes straight into the vector's bytes. numpy's cost is
+mostly per call (a microsecond or more each, several when the engine ran in between and the
+caches are cold) and it turns Python ints into an array one by one, so the tokens and cells go
+into numpy as bytes packed by `struct` in a single C call. Tokens only ever lie on the 32 stone
+circles (a deal puts them there, a position with one elsewhere is refused), so only the circles'
+tokens are read.
 """
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter, truediv
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -35,51 +46,58 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 
 
 def observe(state: BlueLagoonState, player: int) -> np.ndarray:
-    n = state.num_players
-    layout = _layout(state.geo, n, player)
+    layout = _layout(state.geo, state.num_players, player)
     buffer = layout.blank.copy()
-    # every token and piece on the map in one look-up: (tile, value) -> its slot, or the spare
-    # last slot for "nothing there", which is cut off below
-    values = np.fromiter(state.tokens + state.cells, np.intp, layout.values)
-    buffer[layout.slot_of[layout.rows + values]] = 1.0
-    settlers, tail = settler_allowance(n), []
+    # every token and piece in one look-up: (position, value) -> its slot (see `_Layout`)
+    values = layout.packed_tokens.pack(*layout.circle_tokens(state.tokens)) \
+        + layout.packed_cells.pack(*state.cells)
+    buffer[layout.slot_of[layout.rows + np.frombuffer(values, np.intp)]] = 1.0
+    settlers, villages, counts, totals = state.settlers, state.villages, state.counts, state.totals
+    numbers: list[int] = []
     for seat in layout.seats:
-        tail.append(state.settlers[seat] / settlers)
-        tail.append(state.villages[seat] / VILLAGES)
-        tail.extend(count / limit for count, limit in zip(state.counts[seat], TOKEN_LIMITS, strict=True))
-        tail.append(state.totals[seat] / _BANKED_SCALE)
-    tail.extend((state.phase == "E", state.phase != "E", state.is_over))
-    buffer[layout.tail:-1] = tail
-    return buffer[:-1]
+        numbers += (settlers[seat], villages[seat], *counts[seat], totals[seat])
+    phase = state.phase
+    # `is_over` last, as in the reference encoder: asking it may settle a pending phase end.
+    # (numpy's type stubs declare arrays buffers only from Python 3.12 on.)
+    layout.packed_tail.pack_into(buffer, layout.tail,  # type: ignore[arg-type]
+                                 *map(truediv, numbers, layout.scales),
+                                 phase == "E", phase != "E", state.is_over)
+    return buffer
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Layout:
     """What one map, player count and observing seat fix: the land and stone-circle planes
-    already drawn (`blank`, one spare slot longer than the observation), and where each token
-    and piece is drawn.
+    already drawn (`blank`), how to read and pack the circles' tokens and the cells, and where
+    each of their values is drawn.
 
-    In `observe`, the tokens and then the cells (each EMPTY, -1, or a value from 0) are added to
-    `rows` (`position × width + 1`) to index `slot_of`, the slot of that value at that tile in
-    its plane, or the spare last slot when the tile holds nothing; the numbers after the planes
-    start at `tail`."""
+    In `observe`, the circles' tokens and then the cells (each EMPTY, -1, or a value from 0)
+    are added to `rows` (`position × width + 1`) to index `slot_of`, the slot of that value at
+    that position in its plane. "Nothing there" is drawn on the first land tile of the land
+    plane, which holds 1 already, so that every position takes part in the one assignment. The
+    numbers after the planes are divided by `scales` (settlers, villages, token kinds, banked
+    points, seat after seat) and packed from byte `tail` on."""
 
     blank: np.ndarray
-    seats: list[int]
-    values: int
+    circle_tokens: itemgetter
+    packed_tokens: struct.Struct
+    packed_cells: struct.Struct
     rows: np.ndarray
     slot_of: np.ndarray
+    seats: list[int]
+    scales: list[int | float]
     tail: int
+    packed_tail: struct.Struct
 
 
 @cache
 def _layout(geo: str, num_players: int, player: int) -> _Layout:
     place, static = _map_planes(geo)
     plane = len(static) // 2
+    circles = list(board(geo).stones)
     seats = seats_from(player, num_players)
     tail = len(static) + (_KINDS + 2 * num_players) * plane
-    size = tail + num_players * (2 + _KINDS + 1) + 3
-    blank = np.zeros(size + 1, dtype=np.float32)
+    blank = np.zeros(tail + num_players * (2 + _KINDS + 1) + 3, dtype=np.float32)
     blank[:len(static)] = static
     token_planes = [len(static) + kind * plane for kind in range(_KINDS)]
     piece_planes = [0] * (2 * num_players)
@@ -87,12 +105,23 @@ def _layout(geo: str, num_players: int, player: int) -> _Layout:
         for piece in range(2):  # a cell holds 2 × seat for a settler, 2 × seat + 1 for a village
             piece_planes[2 * seat + piece] = len(static) + (_KINDS + 2 * order + piece) * plane
     width = 1 + max(_KINDS, 2 * num_players)  # EMPTY, then the values
-    slot_of = np.full((2 * len(place), width), size, dtype=np.intp)  # default: the spare slot
-    for planes, first in ((token_planes, 0), (piece_planes, len(place))):
-        for value, start in enumerate(planes):
-            slot_of[first:first + len(place), 1 + value] = start + place
-    rows = np.arange(2 * len(place), dtype=np.intp) * width + 1
-    return _Layout(blank, seats, 2 * len(place), rows, slot_of.ravel(), tail)
+    slot_of = np.full((len(circles) + len(place), width), np.flatnonzero(static)[0], dtype=np.intp)
+    for value, start in enumerate(token_planes):
+        slot_of[:len(circles), 1 + value] = start + place[circles]
+    for value, start in enumerate(piece_planes):
+        slot_of[len(circles):, 1 + value] = start + place
+    return _Layout(
+        blank=blank,
+        circle_tokens=itemgetter(*circles),
+        packed_tokens=struct.Struct(f"{len(circles)}n"),
+        packed_cells=struct.Struct(f"{len(place)}n"),
+        rows=np.arange(len(slot_of), dtype=np.intp) * width + 1,
+        slot_of=slot_of.ravel(),
+        seats=seats,
+        scales=[settler_allowance(num_players), VILLAGES, *TOKEN_LIMITS, _BANKED_SCALE] * num_players,
+        tail=tail * blank.itemsize,
+        packed_tail=struct.Struct(f"{len(blank) - tail}f"),
+    )
 
 
 @cache
