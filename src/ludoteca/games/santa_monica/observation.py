@@ -14,10 +14,11 @@ seats from the observing one in turn order:
   (locals, tourists, VIPs, footprints; / 30), the deck size (/ 80), the phase (9, one-hot),
   the final round, passes (/ players), and whether the observing seat is to move.
 
-Speed: a seat's city is a block remembered by its values (one action changes one city), written
-as its people and footprints over the remembered block of its cards, which is the block of the
-same city one card smaller plus that card (a take or pick appends to the city). The display and
-the table's counters change at nearly every action, so they are written slot by slot.
+Speed: the vector is built as bytes, and a city's cards (with its tile) are a block remembered by
+their values, copied in whole: a new block is the block of the same city one card smaller plus
+that card (a take or pick appends to the city). People, footprints, the display and the table's
+counters change at nearly every action, so they are written slot by slot (through a memoryview,
+which costs less per slot than numpy's item assignment).
 """
 
 from __future__ import annotations
@@ -77,72 +78,61 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 def observe(state: SantaMonicaState, player: int) -> np.ndarray:
     options = state.options
     lay = _layout(state.num_players, options["content"], options["end_cards"])
-    array = np.zeros(lay.size, dtype=np.float32)
+    vector = bytearray(4 * lay.size)  # float32 slots, all zero
+    slots = memoryview(vector).cast("f")  # one slot written here costs less than through numpy
     for order, seat in enumerate(seats_from(player, lay.num_players)):
-        _write_seat(array, lay, state, seat, order)
-    _write_display(array, lay, state)
-    _write_table(array, lay, state, player)
-    return array
+        _write_seat(vector, slots, lay, state, seat, order)
+    _write_display(slots, lay, state)
+    _write_table(slots, lay, state, player)
+    return np.frombuffer(vector, dtype=np.float32)
 
 
-def _write_seat(array: np.ndarray, lay: _Layout, state: SantaMonicaState, seat: int, order: int) -> None:
-    """A seat's block, and the cards of its city in the where-table's column `order`."""
-    city, people = state.cities[seat], state.people[seat]
-    block, placed = _seat_block(lay, state.tiles[seat], tuple(city), tuple(city.values()),
-                                frozenset(state.footprints[seat]), tuple(people),
-                                tuple(map(tuple, people.values())))
+def _write_seat(vector: bytearray, slots: memoryview, lay: _Layout, state: SantaMonicaState, seat: int,
+                order: int) -> None:
+    """A seat's block (its cards copied in whole), and its cards in the where-table's column
+    `order`. People and footprints move at nearly every action, so they are written one by one."""
+    city = state.cities[seat]
+    spaces, cards = tuple(city), tuple(city.values())
     at = order * lay.seat_size
-    array[at:at + lay.seat_size] = block
-    array[at + lay.seat_size - 2] = state.sand[seat] / 10
-    array[lay.where_at + order:lay.table_at:lay.places][placed] = 1.0
-
-
-@lru_cache(maxsize=_CITIES_KEPT)
-def _seat_block(lay: _Layout, tile: int, spaces: tuple[int, ...], cards: tuple[int, ...],
-                footprints: frozenset[int], peopled: tuple[int, ...],
-                people: tuple[tuple[int, int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
-    """A seat's block but its sand dollars, and the cards in its city: the people and footprints
-    written over the block of its cards, which changes less often. Read-only: callers copy it."""
-    cards_block, placed = _city_cards(lay, tile, spaces, cards)
-    block = cards_block.copy()
+    vector[4 * at:4 * (at + lay.seat_size)] = _city_cards(lay, state.tiles[seat], spaces, cards)
     starts = _space_starts(lay)
-    people_at = lay.per_space - 1 - _KINDS
-    for space, (locals_, tourists, vips) in zip(peopled, people, strict=True):
-        here = starts[space] + people_at
-        block[here] = locals_ / 4
-        block[here + 1] = tourists / 4
-        block[here + 2] = vips / 4
-    for card in footprints:
-        block[starts[spaces[cards.index(card)]] + lay.per_space - 1] = 1.0
-    block.flags.writeable = False
-    return block, placed
+    people_at = at + lay.per_space - 1 - _KINDS
+    for space, (locals_, tourists, vips) in state.people[seat].items():
+        here = people_at + starts[space]
+        slots[here] = locals_ / 4
+        slots[here + 1] = tourists / 4
+        slots[here + 2] = vips / 4
+    for card in state.footprints[seat]:
+        slots[at + starts[spaces[cards.index(card)]] + lay.per_space - 1] = 1.0
+    slots[at + lay.seat_size - 2] = state.sand[seat] / 10
+    column = lay.where_at + order  # card 0's "in this seat's city"
+    for card in cards:
+        if card >= 0:
+            slots[column + card * lay.places] = 1.0
 
 
 @lru_cache(maxsize=_CITIES_KEPT)
-def _city_cards(lay: _Layout, tile: int, spaces: tuple[int, ...],
-                cards: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """A seat's block with its tile and the cards on `spaces` (-1: a half of the starting tile),
-    and those cards' indices: the block of the first cards but the last, plus the last.
+def _city_cards(lay: _Layout, tile: int, spaces: tuple[int, ...], cards: tuple[int, ...]) -> bytes:
+    """A seat's block with its tile and the cards on `spaces` (-1: a half of the starting tile):
+    the block of the first cards but the last, plus the last.
 
-    Read-only: callers copy it. Any pair of tuples is a city's value, so a swap, which leaves no
-    such smaller city behind, still gets the right block (built from its own prefixes)."""
-    if not spaces:
-        block = np.zeros(lay.seat_size, dtype=np.float32)
-        if tile >= 0:
-            block[2 * lay.width * lay.per_space + tile] = 1.0
-        placed = np.zeros(0, dtype=np.intp)
-    else:
-        smaller, placed = _city_cards(lay, tile, spaces[:-1], cards[:-1])
-        block = smaller.copy()
-        card = cards[-1]
-        if card >= 0:
+    Any pair of tuples is a city's value, so a swap, which leaves no such smaller city behind,
+    still gets the right block (built from its own prefixes)."""
+    if spaces:
+        block = bytearray(_city_cards(lay, tile, spaces[:-1], cards[:-1]))
+        slots = memoryview(block).cast("f")
+        if cards[-1] >= 0:
             start = _space_starts(lay)[spaces[-1]]
-            for offset in _card_slots(lay.content)[card]:
-                block[start + offset] = 1.0
-            placed = np.append(placed, card)
-    block[-1] = (len(spaces) - 2) / lay.end_cards
-    block.flags.writeable = False
-    return block, placed
+            for offset in _card_slots(lay.content)[cards[-1]]:
+                slots[start + offset] = 1.0
+    else:
+        block = bytearray(4 * lay.seat_size)
+        slots = memoryview(block).cast("f")
+        if tile >= 0:
+            slots[2 * lay.width * lay.per_space + tile] = 1.0
+    slots[-1] = (len(spaces) - 2) / lay.end_cards
+    slots.release()
+    return bytes(block)
 
 
 @cache
@@ -161,15 +151,15 @@ def _card_slots(content: str) -> list[tuple[int, ...]]:
     return [(0, *(1 + tag for tag in range(len(c.tags)) if mask >> tag & 1)) for mask in c.card_tags]
 
 
-def _write_display(array: np.ndarray, lay: _Layout, state: SantaMonicaState) -> None:
+def _write_display(slots: memoryview, lay: _Layout, state: SantaMonicaState) -> None:
     """The where-table slots of the display's cards and of the discard pile (rarely any)."""
     places = lay.places
     for first, card in zip(_display_slots(lay), state.front + state.back, strict=True):
         if card >= 0:
-            array[first + card * places] = 1.0
+            slots[first + card * places] = 1.0
     discarded = lay.where_at + places - 1
     for card in state.discard:
-        array[discarded + card * places] = 1.0
+        slots[discarded + card * places] = 1.0
 
 
 @cache
@@ -208,32 +198,32 @@ def _table_slots(lay: _Layout) -> _TableSlots:
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 
 
-def _write_table(array: np.ndarray, lay: _Layout, state: SantaMonicaState, player: int) -> None:
+def _write_table(slots: memoryview, lay: _Layout, state: SantaMonicaState, player: int) -> None:
     """What lies on the table besides the cards: nearly all of it changes from one action to the
     next, so it is written slot by slot, not remembered (zeros are left as they are)."""
     at = _table_slots(lay)
     face_index = load_content(lay.content).face_index
-    array[at.objective + state.objective] = 1.0
+    slots[at.objective + state.objective] = 1.0
     for code in state.faces:
-        array[at.faces + face_index[code]] += 1.0
+        slots[at.faces + face_index[code]] += 1.0
     if state.face:
-        array[at.face + face_index[state.face]] = 1.0
-    array[at.picks_left] = state.picks_left / _DISPLAY
+        slots[at.face + face_index[state.face]] = 1.0
+    slots[at.picks_left] = state.picks_left / _DISPLAY
     if 1 <= state.truck <= _DISPLAY:  # 0 before the truck is placed
-        array[at.truck + state.truck - 1] = 1.0
+        slots[at.truck + state.truck - 1] = 1.0
     if 1 <= state.foodie <= _DISPLAY:
-        array[at.foodie + state.foodie - 1] = 1.0
+        slots[at.foodie + state.foodie - 1] = 1.0
     supply = at.supply
     for count in state.supply:
-        array[supply] = count / 30
+        slots[supply] = count / 30
         supply += 1
-    array[at.deck] = len(state.deck) / 80
-    array[at.phase + _PHASE_INDEX[state.phase]] = 1.0
+    slots[at.deck] = len(state.deck) / 80
+    slots[at.phase + _PHASE_INDEX[state.phase]] = 1.0
     if state.final_round:
-        array[at.final_round] = 1.0
-    array[at.passes] = state.passes / lay.num_players
+        slots[at.final_round] = 1.0
+    slots[at.passes] = state.passes / lay.num_players
     if player in state.to_move:
-        array[at.to_move] = 1.0
+        slots[at.to_move] = 1.0
 
 
 ENCODER = Encoder(observation_size, observe)
