@@ -13,18 +13,24 @@ seats from the observing one in turn order:
   face in use, picks left (/ 4), the truck and foodie columns (one-hot, 4 each), the supply
   (locals, tourists, VIPs, footprints; / 30), the deck size (/ 80), the phase (9, one-hot),
   the final round, passes (/ players), and whether the observing seat is to move.
+
+Speed: the vector is built as bytes, and a city's cards (with its tile) are a block remembered by
+their values, copied in whole: a new block is the block of the same city one card smaller plus
+that card (a take or pick appends to the city). People, footprints, the display and the table's
+counters change at nearly every action, so they are written slot by slot (through a memoryview,
+which costs less per slot than numpy's item assignment).
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from ludoteca.core.observation import Encoder, Features, seats_from
+from ludoteca.core.observation import Encoder, seats_from
 
-from .components import Content, load_content
+from .components import load_content
 
 if TYPE_CHECKING:
     from .rules import SantaMonicaState
@@ -32,100 +38,192 @@ if TYPE_CHECKING:
 PHASES = ("auto", "choose_tile", "place_truck", "acquire", "pick", "swap", "move", "happy_day", "game_over")
 _DISPLAY = 4
 _KINDS = 3
+# Blocks remembered (each a few kB): enough for every city of a search tree's recent positions.
+_CITIES_KEPT = 1024
 
 
-def observation_size(num_players: int, options: dict[str, Any]) -> int:
-    c = load_content(options["content"])
-    width = _width(options)
-    per_space = 1 + len(c.tags) + _KINDS + 1
-    per_seat = 2 * width * per_space + len(c.tiles) + 2
-    where = len(c.cards) * (num_players + 2 * _DISPLAY + 1)
-    table = len(c.objectives) + 2 * len(c.faces) + 1 + 2 * _DISPLAY + 4 + 1 + len(PHASES) + 3
-    return num_players * per_seat + where + table
+class _Layout(NamedTuple):
+    """Where the blocks lie for one player count and content: plain values, so a cache key."""
 
-
-def observe(state: SantaMonicaState, player: int) -> np.ndarray:
-    c = state.content
-    n = state.num_players
-    seats = seats_from(player, n)
-    out = Features(observation_size(n, state.options))
-    for seat in seats:
-        _write_city(out, state, c, seat)
-    _write_card_places(out, state, c, seats)
-    out.one_hot(state.objective, len(c.objectives))
-    out.flags((c.face_index[code] for code in state.faces), len(c.faces))
-    out.one_hot(c.face_index[state.face] if state.face else None, len(c.faces))
-    out.scalar(state.picks_left, _DISPLAY)
-    out.one_hot(_column(state.truck), _DISPLAY)
-    out.one_hot(_column(state.foodie), _DISPLAY)
-    out.scalars(state.supply, 30)
-    out.scalar(len(state.deck), 80)
-    out.one_hot(PHASES.index(state.phase), len(PHASES))
-    out.scalar(1.0 if state.final_round else 0.0)
-    out.scalar(state.passes, n)
-    out.scalar(1.0 if player in state.to_move else 0.0)
-    return out.done()
-
-
-def _column(col: int) -> int | None:
-    """A display column 1-4 as an index 0-3 (None before the truck is placed)."""
-    return col - 1 if 1 <= col <= _DISPLAY else None
-
-
-def _width(options: dict[str, Any]) -> int:
-    return 2 * (options["end_cards"] + 2) + 1
-
-
-def _write_city(out: Features, state: SantaMonicaState, c: Content, seat: int) -> None:
-    """The spaces of one city, then its tile, sand dollars and feature cards.
-
-    Only the spaces that hold something are written (a city has a few dozen empty spaces)."""
-    width = _width(state.options)
-    per_space = 1 + len(c.tags) + _KINDS + 1
-    array, base = out.array, out.at
-    footprints = state.footprints[seat]
-    half = width // 2
-    card_slots = _card_slots(c)
-    people_at = 1 + len(c.tags)
-    for space, card in state.cities[seat].items():
-        if card >= 0:
-            at = base + ((space & 1) * width + (space >> 1) + half) * per_space
-            for offset in card_slots[card]:
-                array[at + offset] = 1.0
-            if card in footprints:
-                array[at + per_space - 1] = 1.0
-    for space, (locals_, tourists, vips) in state.people[seat].items():
-        at = base + ((space & 1) * width + (space >> 1) + half) * per_space + people_at
-        array[at] = locals_ / 4
-        array[at + 1] = tourists / 4
-        array[at + 2] = vips / 4
-    out.skip(2 * width * per_space)
-    out.one_hot(state.tiles[seat] if state.tiles[seat] >= 0 else None, len(c.tiles))
-    out.scalar(state.sand[seat], 10)
-    out.scalar(len(state.cities[seat]) - 2, state.options["end_cards"])
+    content: str
+    end_cards: int
+    num_players: int
+    width: int  # W columns per row of a city
+    per_space: int  # a card, its tags, the three kinds of people, a footprint
+    seat_size: int  # a city's spaces, its tile one-hot, sand dollars, feature cards
+    places: int  # per card: a seat's city, a display slot or the discard pile
+    where_at: int
+    table_at: int
+    size: int
 
 
 @cache
-def _card_slots(c: Content) -> list[tuple[int, ...]]:
+def _layout(num_players: int, content: str, end_cards: int) -> _Layout:
+    c = load_content(content)
+    width = 2 * (end_cards + 2) + 1
+    per_space = 1 + len(c.tags) + _KINDS + 1
+    seat_size = 2 * width * per_space + len(c.tiles) + 2
+    places = num_players + 2 * _DISPLAY + 1
+    where_at = num_players * seat_size
+    table_at = where_at + len(c.cards) * places
+    table = len(c.objectives) + 2 * len(c.faces) + 1 + 2 * _DISPLAY + 4 + 1 + len(PHASES) + 3
+    return _Layout(content, end_cards, num_players, width, per_space, seat_size, places, where_at,
+                   table_at, table_at + table)
+
+
+def observation_size(num_players: int, options: dict[str, Any]) -> int:
+    return _layout(num_players, options["content"], options["end_cards"]).size
+
+
+def observe(state: SantaMonicaState, player: int) -> np.ndarray:
+    options = state.options
+    lay = _layout(state.num_players, options["content"], options["end_cards"])
+    vector = bytearray(4 * lay.size)  # float32 slots, all zero
+    slots = memoryview(vector).cast("f")  # one slot written here costs less than through numpy
+    for order, seat in enumerate(seats_from(player, lay.num_players)):
+        _write_seat(vector, slots, lay, state, seat, order)
+    _write_display(slots, lay, state)
+    _write_table(slots, lay, state, player)
+    return np.frombuffer(vector, dtype=np.float32)
+
+
+def _write_seat(vector: bytearray, slots: memoryview, lay: _Layout, state: SantaMonicaState, seat: int,
+                order: int) -> None:
+    """A seat's block (its cards copied in whole), and its cards in the where-table's column
+    `order`. People and footprints move at nearly every action, so they are written one by one."""
+    city = state.cities[seat]
+    spaces, cards = tuple(city), tuple(city.values())
+    at = order * lay.seat_size
+    vector[4 * at:4 * (at + lay.seat_size)] = _city_cards(lay, state.tiles[seat], spaces, cards)
+    starts = _space_starts(lay)
+    people_at = at + lay.per_space - 1 - _KINDS
+    for space, (locals_, tourists, vips) in state.people[seat].items():
+        here = people_at + starts[space]
+        slots[here] = locals_ / 4
+        slots[here + 1] = tourists / 4
+        slots[here + 2] = vips / 4
+    for card in state.footprints[seat]:
+        slots[at + starts[spaces[cards.index(card)]] + lay.per_space - 1] = 1.0
+    slots[at + lay.seat_size - 2] = state.sand[seat] / 10
+    column = lay.where_at + order  # card 0's "in this seat's city"
+    for card in cards:
+        if card >= 0:
+            slots[column + card * lay.places] = 1.0
+
+
+@lru_cache(maxsize=_CITIES_KEPT)
+def _city_cards(lay: _Layout, tile: int, spaces: tuple[int, ...], cards: tuple[int, ...]) -> bytes:
+    """A seat's block with its tile and the cards on `spaces` (-1: a half of the starting tile):
+    the block of the first cards but the last, plus the last.
+
+    Any pair of tuples is a city's value, so a swap, which leaves no such smaller city behind,
+    still gets the right block (built from its own prefixes)."""
+    if spaces:
+        block = bytearray(_city_cards(lay, tile, spaces[:-1], cards[:-1]))
+        slots = memoryview(block).cast("f")
+        if cards[-1] >= 0:
+            start = _space_starts(lay)[spaces[-1]]
+            for offset in _card_slots(lay.content)[cards[-1]]:
+                slots[start + offset] = 1.0
+    else:
+        block = bytearray(4 * lay.seat_size)
+        slots = memoryview(block).cast("f")
+        if tile >= 0:
+            slots[2 * lay.width * lay.per_space + tile] = 1.0
+    slots[-1] = (len(spaces) - 2) / lay.end_cards
+    slots.release()
+    return bytes(block)
+
+
+@cache
+def _space_starts(lay: _Layout) -> dict[int, int]:
+    """Where each space's slots start in a seat's block: the beach row's W columns, then the
+    street row's (space = 2 × column + row)."""
+    half = lay.width // 2
+    return {2 * column + row: (row * lay.width + column + half) * lay.per_space
+            for row in (0, 1) for column in range(-half, half + 1)}
+
+
+@cache
+def _card_slots(content: str) -> list[tuple[int, ...]]:
     """Per card, the slots it sets in its space: "a card here" (0), then one per tag it has."""
+    c = load_content(content)
     return [(0, *(1 + tag for tag in range(len(c.tags)) if mask >> tag & 1)) for mask in c.card_tags]
 
 
-def _write_card_places(out: Features, state: SantaMonicaState, c: Content, seats: list[int]) -> None:
-    """For every card, where it lies: a seat's city, a display column, or the discard pile."""
-    places = len(seats) + 2 * _DISPLAY + 1
-    base = out.at
-    for order, seat in enumerate(seats):
-        for card in state.cities[seat].values():
-            if card >= 0:
-                out.array[base + card * places + order] = 1.0
-    for row, cards in enumerate((state.front, state.back)):
-        for col, card in enumerate(cards):
-            if card >= 0:
-                out.array[base + card * places + len(seats) + row * _DISPLAY + col] = 1.0
+def _write_display(slots: memoryview, lay: _Layout, state: SantaMonicaState) -> None:
+    """The where-table slots of the display's cards and of the discard pile (rarely any)."""
+    places = lay.places
+    for first, card in zip(_display_slots(lay), state.front + state.back, strict=True):
+        if card >= 0:
+            slots[first + card * places] = 1.0
+    discarded = lay.where_at + places - 1
     for card in state.discard:
-        out.array[base + card * places + places - 1] = 1.0
-    out.skip(len(c.cards) * places)
+        slots[discarded + card * places] = 1.0
+
+
+@cache
+def _display_slots(lay: _Layout) -> tuple[int, ...]:
+    """Card 0's where-table slot of each display slot, front row then back row, columns 1-4."""
+    return tuple(range(lay.where_at + lay.num_players, lay.where_at + lay.num_players + 2 * _DISPLAY))
+
+
+class _TableSlots(NamedTuple):
+    """Where each feature of the table block starts."""
+
+    objective: int
+    faces: int
+    face: int
+    picks_left: int
+    truck: int
+    foodie: int
+    supply: int
+    deck: int
+    phase: int
+    final_round: int
+    passes: int
+    to_move: int
+
+
+@cache
+def _table_slots(lay: _Layout) -> _TableSlots:
+    c = load_content(lay.content)
+    sizes = (len(c.objectives), len(c.faces), len(c.faces), 1, _DISPLAY, _DISPLAY, 4, 1, len(PHASES), 1, 1, 1)
+    starts = [lay.table_at]
+    for size in sizes[:-1]:
+        starts.append(starts[-1] + size)
+    return _TableSlots(*starts)
+
+
+_PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
+
+
+def _write_table(slots: memoryview, lay: _Layout, state: SantaMonicaState, player: int) -> None:
+    """What lies on the table besides the cards: nearly all of it changes from one action to the
+    next, so it is written slot by slot, not remembered (zeros are left as they are)."""
+    at = _table_slots(lay)
+    face_index = load_content(lay.content).face_index
+    slots[at.objective + state.objective] = 1.0
+    for code in state.faces:
+        slots[at.faces + face_index[code]] += 1.0
+    if state.face:
+        slots[at.face + face_index[state.face]] = 1.0
+    slots[at.picks_left] = state.picks_left / _DISPLAY
+    if 1 <= state.truck <= _DISPLAY:  # 0 before the truck is placed
+        slots[at.truck + state.truck - 1] = 1.0
+    if 1 <= state.foodie <= _DISPLAY:
+        slots[at.foodie + state.foodie - 1] = 1.0
+    supply = at.supply
+    for count in state.supply:
+        slots[supply] = count / 30
+        supply += 1
+    slots[at.deck] = len(state.deck) / 80
+    slots[at.phase + _PHASE_INDEX[state.phase]] = 1.0
+    if state.final_round:
+        slots[at.final_round] = 1.0
+    slots[at.passes] = state.passes / lay.num_players
+    if player in state.to_move:
+        slots[at.to_move] = 1.0
 
 
 ENCODER = Encoder(observation_size, observe)
