@@ -68,7 +68,7 @@ def observation_size(num_players: int, options: dict[str, Any]) -> int:
 
 def observe(state: HappyCityState, player: int) -> np.ndarray:
     table_scores = _table_scores(state) if state.expert else None
-    parts = []
+    parts: list[bytes] = []
     for seat in _turn_order(player, state.num_players):  # coins change often: packed every time
         parts += (_ONE.pack(state.coins[seat] / 30), _seat_block(state, seat, table_scores))
     parts += (_display_block(state, player), _supply_block(state), _counts(state),

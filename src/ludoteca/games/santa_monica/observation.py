@@ -87,7 +87,7 @@ def observe(state: SantaMonicaState, player: int) -> np.ndarray:
     return np.frombuffer(vector, dtype=np.float32)
 
 
-def _write_seat(vector: bytearray, slots: memoryview, lay: _Layout, state: SantaMonicaState, seat: int,
+def _write_seat(vector: bytearray, slots: memoryview[float], lay: _Layout, state: SantaMonicaState, seat: int,
                 order: int) -> None:
     """A seat's block (its cards copied in whole), and its cards in the where-table's column
     `order`. People and footprints move at nearly every action, so they are written one by one."""
@@ -151,7 +151,7 @@ def _card_slots(content: str) -> list[tuple[int, ...]]:
     return [(0, *(1 + tag for tag in range(len(c.tags)) if mask >> tag & 1)) for mask in c.card_tags]
 
 
-def _write_display(slots: memoryview, lay: _Layout, state: SantaMonicaState) -> None:
+def _write_display(slots: memoryview[float], lay: _Layout, state: SantaMonicaState) -> None:
     """The where-table slots of the display's cards and of the discard pile (rarely any)."""
     places = lay.places
     for first, card in zip(_display_slots(lay), state.front + state.back, strict=True):
@@ -198,7 +198,7 @@ def _table_slots(lay: _Layout) -> _TableSlots:
 _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 
 
-def _write_table(slots: memoryview, lay: _Layout, state: SantaMonicaState, player: int) -> None:
+def _write_table(slots: memoryview[float], lay: _Layout, state: SantaMonicaState, player: int) -> None:
     """What lies on the table besides the cards: nearly all of it changes from one action to the
     next, so it is written slot by slot, not remembered (zeros are left as they are)."""
     at = _table_slots(lay)
