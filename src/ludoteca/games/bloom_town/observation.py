@@ -128,11 +128,10 @@ def observe(state: BloomTownState, player: int) -> np.ndarray:
     num_players = state.num_players
     board, setup = _fixed(state.side, tuple(state.removed), tuple(state.leftover))
     chunks = [board]
-    open_hands = state.phase == "over" or state.options["open_hands"]  # as `_sees_hand`
     for k in range(num_players):
         seat = (player + k) % num_players
         hand = state.hands[seat]
-        seen = hand if open_hands or seat == player else state.known[seat]
+        seen = hand if state._sees_hand(player, seat) else state.known[seat]
         # `itemgetter` of several codes gives a tuple: the chunks of the 25 squares, in order
         chunks += itemgetter(*state.towns[seat])(_TILE)
         chunks += (_hand(tuple(seen), len(hand)),
