@@ -210,6 +210,21 @@ function currentView() {
   return payload.views.find((v) => v.seat === activeSeat) || payload.views[0];
 }
 
+/** A board's column can change width after it was fitted (a phone turned sideways, a window
+ * resized, a side panel growing): fit it again at the new width, once the width has settled. */
+function refitWhenTheBoardResizes() {
+  let fittedWidth = null;
+  let pending = null;
+  new ResizeObserver(([entry]) => {
+    const width = Math.round(entry.contentRect.width);
+    if (fittedWidth === null) { fittedWidth = width; return; }
+    if (width === fittedWidth) return;
+    fittedWidth = width;
+    clearTimeout(pending);
+    pending = setTimeout(draw, 150);
+  }).observe($("board"));
+}
+
 function draw() {
   if (!payload || !info) return;
   const lang = getLang();
@@ -230,7 +245,6 @@ function draw() {
     const base = hidden ? null : baselineOf(shown);
     renderer.update({ view: shown, table, game: info, lang, replay: false, since: base ? base.view : null });
   }
-  fitBoards($("board"));
   drawLog();
   drawUndo();
   drawSummary();
@@ -238,6 +252,7 @@ function draw() {
   drawInvite(table);
   drawJoin(table);
   drawResign(table);
+  fitBoards($("board")); // last: what is drawn above may change the column's width
 }
 
 /** A person who opened a seat's link and has no name yet is asked for one (kept for next time). */
@@ -590,6 +605,18 @@ function drawInvite(table) {
     saved.seats.filter((s) => s.link).length > 1 ? link(t("hotseatLink"), saved.hotseat) : null));
 }
 
+/** Load a renderer's stylesheet and wait for it: a board measured before its styles apply would be
+ * fitted (touch.js) at the browser's default text sizes. A stylesheet that fails to load is not
+ * fatal: the board is drawn unstyled. */
+function loadStylesheet(href) {
+  return new Promise((resolve) => {
+    const link = el("link", { rel: "stylesheet", href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.append(link);
+  });
+}
+
 async function main() {
   translatePage(draw);
   const catalogue = await games();
@@ -599,6 +626,7 @@ async function main() {
   info = catalogue.games.find((g) => g.id === first.table.game);
   bots = { leveled_bots: catalogue.leveled_bots, standin: catalogue.standin };
   const module = await import(`/static/games/${info.renderer}.js`);
+  if (module.stylesheet) await loadStylesheet(module.stylesheet);
   applySeatColours(module.seatColours);
   renderer = module.create($("board"), { act, t, lang: getLang });
   $("undo").addEventListener("click", undo);
@@ -613,8 +641,7 @@ async function main() {
   $("board").addEventListener("click", (event) => { if (event.detail > 1) event.stopPropagation(); }, true);
   lockBoard();
   tapForTooltips();
-  let resized = null; // a phone turned sideways: boards are fitted to the new width
-  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(draw, 150); });
+  refitWhenTheBoardResizes();
   receive(first);
   connect();
   setInterval(tickClocks, 250);

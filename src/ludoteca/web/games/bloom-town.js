@@ -146,13 +146,9 @@ function tileIcon(name, size, hidden = false) {
 
 // ---- the renderer -----------------------------------------------------------------------------
 
-function ensureStyles() {
-  if (document.querySelector("link[data-bloom-town]")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/games/bloom-town.css", dataset: { bloomTown: "1" } }));
-}
+export const stylesheet = "/static/games/bloom-town.css";
 
 export function create(root, env) {
-  ensureStyles();
   let selected = null; // the hand tile chosen for the next build
   // The words are the page catalogue's `bloom-town.<key>` (web/data/messages.<lang>.json).
   const tr = (key, args) => env.t(`bloom-town.${key}`, args);

@@ -23,6 +23,7 @@ import { seatMark } from "../seats.js";
 const COLOURS = ["#e85a9b", "#2f6fd6", "#f08a24", "#3aa655"]; // pink, blue, orange, green (components.json)
 // The printed pieces' colours are the seats' colours on the whole page (seat bar and log too).
 export const seatColours = COLOURS;
+export const stylesheet = "/static/games/blue-lagoon.css";
 const ISLAND_TINTS = ["#f3e3b5", "#d9e8a6", "#efd59b", "#c9e2a0", "#f1dcae", "#d4e6b0", "#e8d5a0", "#cde5b8"];
 const R = 22; // hex radius (centre to corner)
 const W = Math.sqrt(3) * R; // hex width
@@ -152,7 +153,6 @@ function pieceGlyph(kind, onSea, x, y, colour, cls = "", seat = null) {
 // ---- the renderer -----------------------------------------------------------------------------
 
 export function create(root, env) {
-  ensureStylesheet();
   let chosen = "S"; // the piece being placed: "S" settler or "T" village
   let last = null; // the latest data, to redraw when the toggle changes
   let cache = null; // the static part of the map (see board())
@@ -399,7 +399,3 @@ function sum(row) {
   return CATEGORIES.reduce((s, k) => s + (row[k] || 0), 0);
 }
 
-function ensureStylesheet() {
-  if (document.querySelector("link[data-renderer=blue-lagoon]")) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/games/blue-lagoon.css", dataset: { renderer: "blue-lagoon" } }));
-}

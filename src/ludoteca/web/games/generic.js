@@ -24,6 +24,8 @@
  *                 boards as data (`actions`, the view's structures), never by parsing notation.
  *
  *   A renderer may also return endReason(view, lang) -> why the game ended, in words.
+ *   A renderer with a stylesheet of its own exports its address as `stylesheet`: the page loads it
+ *   before the first update, so that the board is measured (touch.js) at its styled sizes.
  *
  * update() is called after every change; keep choices the person is making (a selected piece, a
  * filter) in the renderer between calls. Legal actions are chosen by clicking; multi-step turns are

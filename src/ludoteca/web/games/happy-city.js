@@ -15,15 +15,11 @@
 import { el, svg } from "../api.js";
 import { SEAT_MARKS, seatMark } from "../seats.js";
 
-const STYLE_ID = "happy-city-css";
+export const stylesheet = "/static/games/happy-city.css";
 const COLOURS = { Y: "yellow", B: "blue", G: "green", O: "orange", P: "purple" };
 const STEPS = ["discard", "refill", "main", "special"];
 const MARKET_COLOUR = { yellow: "Y", blue: "B", green: "G", orange: "O", purple: "P" };
 
-function ensureStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  document.head.append(el("link", { id: STYLE_ID, rel: "stylesheet", href: "/static/games/happy-city.css" }));
-}
 
 // ---- symbols ------------------------------------------------------------------------------
 
@@ -55,7 +51,6 @@ function conditionChips(condition) {
 // ---- the renderer -------------------------------------------------------------------------
 
 export function create(root, env) {
-  ensureStyle();
   // The words are the page catalogue's `happy-city.<key>` (web/data/messages.<lang>.json); the
   // cards' names and effect texts are the game's own, carried by the view in every language.
   const tr = (key, args) => env.t(`happy-city.${key}`, args);

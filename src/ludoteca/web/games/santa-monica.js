@@ -73,10 +73,7 @@ function tagText(label, cx, y, room) {
     textLength: squeeze ? room - 6 : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }, label);
 }
 
-function loadStyle() {
-  if (document.getElementById("santa-monica-css")) return;
-  document.head.append(el("link", { id: "santa-monica-css", rel: "stylesheet", href: "/static/games/santa-monica.css" }));
-}
+export const stylesheet = "/static/games/santa-monica.css";
 
 /** Split a name into at most two lines of about `width` characters. */
 function wrap(text, width) {
@@ -91,7 +88,6 @@ function wrap(text, width) {
 }
 
 export function create(root, env) {
-  loadStyle();
   // The words are the page catalogue's `santa-monica.<key>` (web/data/messages.<lang>.json); the
   // components' names, texts and tags are the game's own, carried by the view (`view.catalogue`).
   const tr = (key, args) => env.t(`santa-monica.${key}`, args);
