@@ -15,11 +15,12 @@ lowest priority on a saturated machine a run can take many minutes per game, and
 from outside still shows the games it finished (this is why a Santa Monica figure, the last game,
 was once missing). `--wall-limit` bounds the wall time of a game's turns.
 
-Both loops draw with the same `random.Random`; the env loop finds the legal ids with
-`mask.view(bool).nonzero()[0]`: `nonzero` is about ten times slower on int8 than on bool (over
-City Square Off's 57,800 ids that alone would cost more than an engine action), and
+Both loops draw with the same `random.Random` from a list; the env loop finds the legal ids with
+`mask.view(bool).nonzero()[0].tolist()`: `nonzero` is about ten times slower on int8 than on bool
+(over City Square Off's 57,800 ids that alone would cost more than an engine action),
 `np.flatnonzero` adds about 3 µs of Python around the same call (a whole raw action in the
-fastest games).
+fastest games), and a draw from the array itself would cost a numpy scalar and its conversion
+(about a microsecond) that the engine's loop, drawing from its list, does not pay.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ class AecLoop:
             if done or truncated:
                 aec.step(None)
                 continue
-            legal = observation["action_mask"].view(bool).nonzero()[0]
-            aec.step(int(self.rng.choice(legal)))
+            legal = observation["action_mask"].view(bool).nonzero()[0].tolist()
+            aec.step(self.rng.choice(legal))
             actions += 1
         aec.reset()
         return actions

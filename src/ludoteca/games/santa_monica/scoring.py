@@ -6,6 +6,8 @@ A city is `{space: card index}` where the two starting-tile halves (`B0`, `S0`) 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -63,12 +65,20 @@ def ring_options(rings: list[dict], counts: list[int], weights: list[int]) -> li
     return sorted(options, key=lambda o: o[3])
 
 
+@lru_cache(maxsize=4096)
+def _card_ring_options(content: Content, card: int, counts: tuple[int, int, int],
+                       weights: tuple[int, ...]) -> tuple[tuple, ...]:
+    """`ring_options` of one card of `content`, remembered: the same few cards meet the same few
+    people counts in game after game, and every final scoring asks for each ringed card."""
+    return tuple(ring_options(content.cards[card]["rings"], list(counts), list(weights)))
+
+
 def _better(a: tuple, b: tuple | None) -> bool:
     """Partial assignments (value, ring points, choices): higher first, then lexicographically first."""
     return b is None or a[:2] > b[:2] or (a[:2] == b[:2] and a[2] < b[2])
 
 
-def assign_rings(cards: list[tuple[int, list[tuple]]], people_total: int, penalty) -> tuple[dict, int]:
+def assign_rings(cards: list[tuple[int, Sequence[tuple]]], people_total: int, penalty) -> tuple[dict, int]:
     """The best ring assignment: ({space: ring indices filled}, unplaced people u).
 
     `cards` lists (space, fill options) in the tie-break order; `penalty(u)` is the objective's
@@ -154,7 +164,7 @@ def score_city(content: Content, objective: dict, tile: int, city: dict[int, int
 
 def _rings(content: Content, objective: dict, city: dict[int, int], people: dict) -> tuple[dict, int]:
     ring_bonus = sum(e["points"] for e in objective["misc_bonus"] if e["type"] == "per_filled_ring")
-    cards = []
+    cards: list[tuple[int, Sequence[tuple]]] = []
     for space in sorted((s for s, c in city.items() if c >= 0), key=lambda s: (s & 1, s >> 1)):
         rings = content.cards[city[space]]["rings"]
         if not rings:
@@ -164,8 +174,9 @@ def _rings(content: Content, objective: dict, city: dict[int, int], people: dict
             for n in neighbours(space) if city.get(n, -1) >= 0
             for clause in content.cards[city[n]]["scoring"] if clause["type"] == "filled_rings_adjacent"
         )
-        weights = [r["points"] + ring_bonus + adjacent for r in rings]
-        cards.append((space, ring_options(rings, people.get(space, [0, 0, 0]), weights)))
+        weights = tuple(r["points"] + ring_bonus + adjacent for r in rings)
+        counts = tuple(people.get(space, (0, 0, 0)))
+        cards.append((space, _card_ring_options(content, city[space], counts, weights)))
     total = sum(here[0] + here[1] for here in people.values())
     return assign_rings(cards, total, penalty_function(objective))
 
