@@ -30,7 +30,7 @@ import numpy as np
 
 from ludoteca.core.observation import Encoder, seats_from
 
-from .components import load_content
+from .components import Content, load_content
 
 if TYPE_CHECKING:
     from .rules import SantaMonicaState
@@ -42,33 +42,41 @@ _KINDS = 3
 _CITIES_KEPT = 1024
 
 
-class _Layout(NamedTuple):
-    """Where the blocks lie for one player count and content: plain values, so a cache key."""
+class _Layout:
+    """Where the blocks lie for one player count and content, with the tables derived from it.
 
-    content: str
-    end_cards: int
-    num_players: int
-    width: int  # W columns per row of a city
-    per_space: int  # a card, its tags, the three kinds of people, a footprint
-    seat_size: int  # a city's spaces, its tile one-hot, sand dollars, feature cards
-    places: int  # per card: a seat's city, a display slot or the discard pile
-    where_at: int
-    table_at: int
-    size: int
+    Made once per configuration (`_layout`) and hashed by identity, so that it is a cheap key of
+    the remembered city blocks (a tuple of its values would be hashed field by field each time).
+    """
+
+    def __init__(self, num_players: int, content: str, end_cards: int):
+        c = load_content(content)
+        self.content, self.end_cards, self.num_players = content, end_cards, num_players
+        self.width = width = 2 * (end_cards + 2) + 1  # W columns per row of a city
+        self.per_space = 1 + len(c.tags) + _KINDS + 1  # a card, its tags, three kinds of people, a footprint
+        self.seat_size = 2 * width * self.per_space + len(c.tiles) + 2  # spaces, tile one-hot, sand, features
+        self.places = num_players + 2 * _DISPLAY + 1  # per card: a seat's city, a display slot, the discard
+        self.where_at = num_players * self.seat_size
+        self.table_at = self.where_at + len(c.cards) * self.places
+        table = len(c.objectives) + 2 * len(c.faces) + 1 + 2 * _DISPLAY + 4 + 1 + len(PHASES) + 3
+        self.size = self.table_at + table
+        half = width // 2
+        # where each space's slots start in a seat's block: the beach row's W columns, then the
+        # street row's (space = 2 × column + row)
+        self.space_starts = {2 * column + row: (row * width + column + half) * self.per_space
+                             for row in (0, 1) for column in range(-half, half + 1)}
+        # per card, the slots it sets in its space: "a card here" (0), then one per tag it has
+        self.card_slots = [(0, *(1 + tag for tag in range(len(c.tags)) if mask >> tag & 1))
+                           for mask in c.card_tags]
+        # card 0's where-table slot of each display slot, front row then back row, columns 1-4
+        first = self.where_at + num_players
+        self.display_slots = tuple(range(first, first + 2 * _DISPLAY))
+        self.table_slots = _table_slots(c, self.table_at)
 
 
 @cache
 def _layout(num_players: int, content: str, end_cards: int) -> _Layout:
-    c = load_content(content)
-    width = 2 * (end_cards + 2) + 1
-    per_space = 1 + len(c.tags) + _KINDS + 1
-    seat_size = 2 * width * per_space + len(c.tiles) + 2
-    places = num_players + 2 * _DISPLAY + 1
-    where_at = num_players * seat_size
-    table_at = where_at + len(c.cards) * places
-    table = len(c.objectives) + 2 * len(c.faces) + 1 + 2 * _DISPLAY + 4 + 1 + len(PHASES) + 3
-    return _Layout(content, end_cards, num_players, width, per_space, seat_size, places, where_at,
-                   table_at, table_at + table)
+    return _Layout(num_players, content, end_cards)
 
 
 def observation_size(num_players: int, options: dict[str, Any]) -> int:
@@ -95,7 +103,7 @@ def _write_seat(vector: bytearray, slots: memoryview[float], lay: _Layout, state
     spaces, cards = tuple(city), tuple(city.values())
     at = order * lay.seat_size
     vector[4 * at:4 * (at + lay.seat_size)] = _city_cards(lay, state.tiles[seat], spaces, cards)
-    starts = _space_starts(lay)
+    starts = lay.space_starts
     people_at = at + lay.per_space - 1 - _KINDS
     for space, (locals_, tourists, vips) in state.people[seat].items():
         here = people_at + starts[space]
@@ -122,8 +130,8 @@ def _city_cards(lay: _Layout, tile: int, spaces: tuple[int, ...], cards: tuple[i
         block = bytearray(_city_cards(lay, tile, spaces[:-1], cards[:-1]))
         slots = memoryview(block).cast("f")
         if cards[-1] >= 0:
-            start = _space_starts(lay)[spaces[-1]]
-            for offset in _card_slots(lay.content)[cards[-1]]:
+            start = lay.space_starts[spaces[-1]]
+            for offset in lay.card_slots[cards[-1]]:
                 slots[start + offset] = 1.0
     else:
         block = bytearray(4 * lay.seat_size)
@@ -135,37 +143,15 @@ def _city_cards(lay: _Layout, tile: int, spaces: tuple[int, ...], cards: tuple[i
     return bytes(block)
 
 
-@cache
-def _space_starts(lay: _Layout) -> dict[int, int]:
-    """Where each space's slots start in a seat's block: the beach row's W columns, then the
-    street row's (space = 2 × column + row)."""
-    half = lay.width // 2
-    return {2 * column + row: (row * lay.width + column + half) * lay.per_space
-            for row in (0, 1) for column in range(-half, half + 1)}
-
-
-@cache
-def _card_slots(content: str) -> list[tuple[int, ...]]:
-    """Per card, the slots it sets in its space: "a card here" (0), then one per tag it has."""
-    c = load_content(content)
-    return [(0, *(1 + tag for tag in range(len(c.tags)) if mask >> tag & 1)) for mask in c.card_tags]
-
-
 def _write_display(slots: memoryview[float], lay: _Layout, state: SantaMonicaState) -> None:
     """The where-table slots of the display's cards and of the discard pile (rarely any)."""
     places = lay.places
-    for first, card in zip(_display_slots(lay), state.front + state.back, strict=True):
+    for first, card in zip(lay.display_slots, state.front + state.back, strict=True):
         if card >= 0:
             slots[first + card * places] = 1.0
     discarded = lay.where_at + places - 1
     for card in state.discard:
         slots[discarded + card * places] = 1.0
-
-
-@cache
-def _display_slots(lay: _Layout) -> tuple[int, ...]:
-    """Card 0's where-table slot of each display slot, front row then back row, columns 1-4."""
-    return tuple(range(lay.where_at + lay.num_players, lay.where_at + lay.num_players + 2 * _DISPLAY))
 
 
 class _TableSlots(NamedTuple):
@@ -185,11 +171,9 @@ class _TableSlots(NamedTuple):
     to_move: int
 
 
-@cache
-def _table_slots(lay: _Layout) -> _TableSlots:
-    c = load_content(lay.content)
+def _table_slots(c: Content, table_at: int) -> _TableSlots:
     sizes = (len(c.objectives), len(c.faces), len(c.faces), 1, _DISPLAY, _DISPLAY, 4, 1, len(PHASES), 1, 1, 1)
-    starts = [lay.table_at]
+    starts = [table_at]
     for size in sizes[:-1]:
         starts.append(starts[-1] + size)
     return _TableSlots(*starts)
@@ -201,7 +185,7 @@ _PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 def _write_table(slots: memoryview[float], lay: _Layout, state: SantaMonicaState, player: int) -> None:
     """What lies on the table besides the cards: nearly all of it changes from one action to the
     next, so it is written slot by slot, not remembered (zeros are left as they are)."""
-    at = _table_slots(lay)
+    at = lay.table_slots
     face_index = load_content(lay.content).face_index
     slots[at.objective + state.objective] = 1.0
     for code in state.faces:
