@@ -11,4 +11,4 @@ if [ -z "${LUDOTECA_TEST_POSTGRES_URL:-}" ] && [ "$(id -u)" = 0 ]; then
 fi
 "$BIN/ruff" check src tests examples
 "$BIN/python" scripts/mypy_baseline.py
-"$BIN/pytest" -n 2 "$@"
+"$BIN/pytest" -n 2 --durations=25 "$@"  # the slowest tests named: what to trim when CI grows
