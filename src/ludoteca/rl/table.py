@@ -49,7 +49,6 @@ class Table:
         self._seeds = random.Random()
         self._no_moves = np.zeros(self.action_space_size, dtype=np.int8)
         self._no_moves.flags.writeable = False
-        self._no_flags = bytes(self.action_space_size)
         self.nothing = (0.0,) * num_players
         self._ids = _IdMemo(self.game, self.action_space_size)
         self._start(self.game.new_state(num_players, seed=0, **options))
@@ -107,7 +106,7 @@ class Table:
                 return self._no_moves
             # Set in a bytearray and then wrapped: a byte is set for half of what an item of an
             # array costs, and a few dozen ids are cheaper set one by one than by fancy indexing.
-            flags = bytearray(self._no_flags)
+            flags = bytearray(self.action_space_size)  # zeroed
             for number in self._legal_ids(seat)[1]:
                 flags[number] = 1
             cached = np.frombuffer(flags, dtype=np.int8)

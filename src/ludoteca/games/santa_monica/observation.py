@@ -72,6 +72,7 @@ class _Layout:
         first = self.where_at + num_players
         self.display_slots = tuple(range(first, first + 2 * _DISPLAY))
         self.table_slots = _table_slots(c, self.table_at)
+        self.face_index = c.face_index
 
 
 @cache
@@ -186,7 +187,7 @@ def _write_table(slots: memoryview[float], lay: _Layout, state: SantaMonicaState
     """What lies on the table besides the cards: nearly all of it changes from one action to the
     next, so it is written slot by slot, not remembered (zeros are left as they are)."""
     at = lay.table_slots
-    face_index = load_content(lay.content).face_index
+    face_index = lay.face_index
     slots[at.objective + state.objective] = 1.0
     for code in state.faces:
         slots[at.faces + face_index[code]] += 1.0

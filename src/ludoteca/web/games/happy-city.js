@@ -20,7 +20,6 @@ const COLOURS = { Y: "yellow", B: "blue", G: "green", O: "orange", P: "purple" }
 const STEPS = ["discard", "refill", "main", "special"];
 const MARKET_COLOUR = { yellow: "Y", blue: "B", green: "G", orange: "O", purple: "P" };
 
-
 // ---- symbols ------------------------------------------------------------------------------
 
 function icon(kind, crossed = false) {
