@@ -493,6 +493,7 @@ def arena(
     seed: int = typer.Option(0, "--seed", help=HELP["arena.seed"]),
     option: list[str] = typer.Option([], "--option", help=HELP["arena.option"]),
     level: str = typer.Option("normal", "--level", help=HELP["arena.level"]),
+    resume: bool = typer.Option(False, "--resume", help=HELP["arena.resume"]),
     lang: str | None = LangOption,
 ) -> None:
     """Play seat-rotated bot tournaments and rate the bots (wins, seats, scores, Elo, plots)."""
@@ -500,7 +501,14 @@ def arena(
 
     from ludoteca.arena import run_local, run_ray, schedule, summarise
     from ludoteca.arena.match import parse_bot_spec
-    from ludoteca.arena.report import pairing_table, results_table, seat_table, write_outputs
+    from ludoteca.arena.report import (
+        begin_run,
+        pairing_table,
+        results_table,
+        save_match,
+        seat_table,
+        write_outputs,
+    )
 
     lang = _lang(lang)
     game = _game(game_id, lang)
@@ -519,35 +527,6 @@ def arena(
         game.new_state(players, seed=seed, **options)
     except LudotecaError as error:
         _fail(error, lang)
-    specs = schedule(game_id, names, games, players, seed, level, options)
-    columns = (
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console) as progress:
-        task = progress.add_task(game.info.names[lang], total=len(specs))
-
-        def done(_outcome: dict) -> None:
-            progress.advance(task)
-
-        try:
-            if ray_address:
-                outcomes = run_ray(specs, ray_address, workers if ray_address == "local" else None, done)
-            else:
-                outcomes = run_local(specs, workers, done)
-        except LudotecaError as error:
-            _fail(error, lang)
-        except ImportError as error:
-            _fail(say(lang, "arena.no_ray", message=error), lang)
-    stats = summarise(outcomes)
-    title = say(lang, "arena.title", game=game.info.names[lang], players=players, count=len(outcomes),
-                level=level)
-    console.print(results_table(stats, title, lang))
-    console.print(pairing_table(outcomes, lang))
-    console.print(seat_table(stats, outcomes, lang))
     settings = {
         "game": game_id,
         "bots": names,
@@ -559,6 +538,46 @@ def arena(
         "workers": workers,
         "ray": ray_address,
     }
+    try:
+        finished = begin_run(out, settings, resume)
+    except LudotecaError as error:
+        _fail(error, lang)
+    played = {outcome["index"] for outcome in finished}
+    specs = [spec for spec in schedule(game_id, names, games, players, seed, level, options)
+             if spec.index not in played]
+    if resume:
+        console.print(say(lang, "arena.resumed", done=len(finished), games=games, folder=escape(str(out)),
+                          left=len(specs)), highlight=False)
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task(game.info.names[lang], total=games, completed=len(finished))
+
+        def done(outcome: dict) -> None:
+            save_match(out, outcome)  # as it finishes: a stopped run keeps it (see --resume)
+            progress.advance(task)
+
+        try:
+            if ray_address:
+                fresh = run_ray(specs, ray_address, workers if ray_address == "local" else None, done)
+            else:
+                fresh = run_local(specs, workers, done)
+        except LudotecaError as error:
+            _fail(error, lang)
+        except ImportError as error:
+            _fail(say(lang, "arena.no_ray", message=error), lang)
+    outcomes = sorted(finished + fresh, key=lambda outcome: outcome["index"])
+    stats = summarise(outcomes)
+    title = say(lang, "arena.title", game=game.info.names[lang], players=players, count=len(outcomes),
+                level=level)
+    console.print(results_table(stats, title, lang))
+    console.print(pairing_table(outcomes, lang))
+    console.print(seat_table(stats, outcomes, lang))
     for path in write_outputs(out, outcomes, stats, settings, lang):
         console.print(say(lang, "arena.wrote", path=escape(str(path))), highlight=False)
 

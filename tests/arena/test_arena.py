@@ -139,3 +139,67 @@ def test_two_levels_of_one_bot_meet_in_one_arena_and_are_rated_apart(tmp_path):
     assert [(p["bot"], p["opponent"], p["games"]) for p in summary["pairings"]] == [(*bots.split(","), 2)]
     for bot in summary["bots"]:
         assert 0 < bot["seconds_per_move"] <= bot["seconds_max"]
+
+
+def _arena(out, *extra, games="4"):
+    return CliRunner().invoke(
+        app, ["arena", GAME, "--bots", "greedy,random", "--games", games, "--seed", "5", "--level", "easy",
+              "--out", str(out), *extra]
+    )
+
+
+def _matches(out):
+    summary = json.loads((out / "results.json").read_text())
+    return _comparable(summary["matches"])
+
+
+def test_a_longer_schedule_begins_with_the_matches_of_a_shorter_one():
+    # what lets a resumed run ask for more games than the run it goes on with
+    shorter, longer = (schedule(GAME, BOTS, games=n, players=2, seed=4) for n in (5, 9))
+    assert shorter == longer[:5]
+
+
+def test_a_stopped_run_resumed_plays_only_its_missing_matches_and_gives_the_same_results(tmp_path):
+    whole, stopped = tmp_path / "whole", tmp_path / "stopped"
+    assert _arena(whole).exit_code == 0
+    assert _arena(stopped).exit_code == 0
+    for index in (1, 3):  # as if the run had been stopped while these two were being played
+        (stopped / "matches" / f"match-{index:05d}.json").unlink()
+    kept = (stopped / "records" / "match-00000.json").stat().st_mtime_ns
+    result = _arena(stopped, "--resume")
+    assert result.exit_code == 0, result.output
+    assert "2 of 4 matches already played" in result.output
+    assert (stopped / "records" / "match-00000.json").stat().st_mtime_ns == kept  # not played again
+    assert _matches(stopped) == _matches(whole)
+    assert (stopped / "results.csv").read_text().count("\n") == 1 + 4 * 2
+
+
+def test_a_resumed_run_may_ask_for_more_games(tmp_path):
+    short, long = tmp_path / "short", tmp_path / "long"
+    assert _arena(short, games="2").exit_code == 0
+    assert _arena(long).exit_code == 0
+    result = _arena(short, "--resume")
+    assert result.exit_code == 0, result.output
+    assert _matches(short) == _matches(long)
+
+
+def test_resuming_refuses_another_tournament_or_an_empty_folder(tmp_path):
+    out = tmp_path / "out"
+    nothing = _arena(out, "--resume")
+    assert nothing.exit_code == 2 and "run.json" in nothing.output and "Traceback" not in nothing.output
+    assert _arena(out, games="2").exit_code == 0
+    other = CliRunner().invoke(
+        app, ["arena", GAME, "--bots", "greedy,mcts:2", "--games", "2", "--seed", "5", "--level", "easy",
+              "--out", str(out), "--resume"]
+    )
+    assert other.exit_code == 2 and "bots" in other.output and "Traceback" not in other.output
+    assert len(list((out / "matches").glob("*.json"))) == 2  # nothing was touched
+
+
+def test_a_fresh_run_in_a_used_folder_forgets_the_earlier_matches(tmp_path):
+    out = tmp_path / "out"
+    assert _arena(out).exit_code == 0
+    assert _arena(out, games="2").exit_code == 0
+    records = sorted(path.name for path in (out / "records").glob("*.json"))
+    assert records == ["match-00000.json", "match-00001.json"]
+    assert len(_matches(out)) == 2

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.table import Table
 
+from ludoteca.core import LudotecaError
 from ludoteca.core.messages import language
 
 from .messages import MESSAGES
@@ -84,6 +85,66 @@ def seat_table(stats: dict[str, BotStats], outcomes: list[dict[str, Any]], lang:
     return table
 
 
+RUN_FILE = "run.json"  # the settings of the tournament in a folder, written when it starts
+# What a resumed run must share with the one it goes on with (workers, Ray and, since a longer
+# schedule begins with a shorter one's matches, the number of games may change).
+RESUME_KEEPS = ("game", "bots", "players", "seed", "level", "options")
+
+
+def begin_run(out: Path, settings: dict[str, Any], resume: bool) -> list[dict[str, Any]]:
+    """Prepare `out` for a tournament, and return the matches already played there (resuming).
+
+    Every match is saved as it finishes (`save_match`), so a run that is stopped (a ladder row
+    of several hours, a machine going down) loses only the games it was playing, and the same
+    command with `resume` plays the rest. A fresh run forgets the folder's earlier matches, so
+    two tournaments are never mixed; a resumed one refuses settings that differ.
+    """
+    if resume:
+        finished = _finished_matches(out, settings)
+    else:
+        for stale in [*out.glob("matches/match-*.json"), *out.glob("records/match-*.json")]:
+            stale.unlink()
+        finished = []
+    for folder in ("matches", "records"):
+        (out / folder).mkdir(parents=True, exist_ok=True)
+    _write_whole(out / RUN_FILE, json.dumps(settings, indent=1))
+    return finished
+
+
+def save_match(out: Path, outcome: dict[str, Any]) -> None:
+    """The match's record (replayable with `ludoteca replay`) and its outcome, each file written
+    whole or not at all, so a run killed while saving leaves no half file for `resume` to read."""
+    name = f"match-{outcome['index']:05d}.json"
+    _write_whole(out / "records" / name, json.dumps(outcome["record"]))
+    _write_whole(out / "matches" / name, json.dumps({k: v for k, v in outcome.items() if k != "record"}))
+
+
+def _finished_matches(out: Path, settings: dict[str, Any]) -> list[dict[str, Any]]:
+    run_file = out / RUN_FILE
+    if not run_file.is_file():
+        raise LudotecaError(MESSAGES.message("resume.nothing", folder=str(out)))
+    earlier = json.loads(run_file.read_text(encoding="utf-8"))
+    for key in RESUME_KEEPS:
+        if earlier.get(key) != settings[key]:
+            raise LudotecaError(MESSAGES.message("resume.differs", folder=str(out), setting=key,
+                                                 earlier=json.dumps(earlier.get(key)),
+                                                 now=json.dumps(settings[key])))
+    finished = []
+    for path in sorted(out.glob("matches/match-*.json")):
+        outcome = json.loads(path.read_text(encoding="utf-8"))
+        record = out / "records" / path.name
+        if outcome["index"] < settings["games"] and record.is_file():
+            outcome["record"] = json.loads(record.read_text(encoding="utf-8"))
+            finished.append(outcome)
+    return finished
+
+
+def _write_whole(path: Path, text: str) -> None:
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)  # atomic: readers see the old file or the new one, never a part
+
+
 def write_outputs(
     out: Path,
     outcomes: list[dict[str, Any]],
@@ -91,12 +152,9 @@ def write_outputs(
     settings: dict[str, Any],
     lang: str = "en",
 ) -> list[Path]:
-    """Records (replayable with `ludoteca replay`), results.csv, results.json and two PNG plots."""
+    """results.csv, results.json and two PNG plots, from every match of the run (the records
+    are already saved, match by match)."""
     records = out / "records"
-    records.mkdir(parents=True, exist_ok=True)
-    for outcome in outcomes:
-        path = records / f"match-{outcome['index']:05d}.json"
-        path.write_text(json.dumps(outcome["record"]), encoding="utf-8")
     csv_path = out / "results.csv"
     with csv_path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
