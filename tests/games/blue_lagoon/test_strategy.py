@@ -8,7 +8,7 @@ import pytest
 
 from ludoteca.bots import make_bot
 from ludoteca.games.blue_lagoon import GAME, from_notation, strategy
-from ludoteca.games.blue_lagoon.components import map_board
+from ludoteca.games.blue_lagoon.components import EMPTY, map_board
 
 _TEMPLATE = GAME.new_state(2, seed=0)
 _MAP = " ".join(s.strip() + ";" for s in
@@ -183,6 +183,26 @@ def test_the_evaluation_follows_the_position_it_is_asked_about():
     assert state.evaluation(0) == before
     state.apply("S 1,4")
     assert state.evaluation(0) == moved.evaluation(0)
+
+
+# ---- the playout policy ------------------------------------------------------------------------
+
+
+def test_the_playout_policy_takes_a_token_when_a_placement_can():
+    # Seat 0's boat at 0,4 reaches two tokens (a coconut at 1,4, a bamboo at 0,5) and bare land.
+    state = position(with_extra({"C": ["1,4"], "B": ["0,5"]}), [{"S": ["0,4"]}, {"S": ["5,7"]}])
+    rng = random.Random(3)
+    chosen = {str(state.playout_action(0, rng)) for _ in range(40)}
+    assert chosen <= {"S 1,4", "S 0,5", "T 1,4", "T 0,5"} and len(chosen) > 1
+
+
+def test_the_playout_policy_plays_any_legal_move_when_none_takes_a_token():
+    state = position(FAR, [{"S": ["5,3"]}, {"S": ["9,5"]}])
+    rng = random.Random(4)
+    legal = state.legal_actions(0)
+    assert not any(state.tokens[state.board.index(a.row, a.col)] != EMPTY for a in legal)
+    chosen = [state.playout_action(0, rng) for _ in range(60)]
+    assert all(action in legal for action in chosen) and len(set(chosen)) > 5
 
 
 # ---- the rule-of-thumb player -------------------------------------------------------------------

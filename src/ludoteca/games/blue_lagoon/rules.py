@@ -371,6 +371,10 @@ class BlueLagoonState(State):
         """The rule-of-thumb reference player's move (see `heuristic.py`)."""
         return heuristic.heuristic_action(self, player, rng)
 
+    def playout_action(self, player: int, rng: random.Random) -> Place:
+        """A cheap informed move for the search's tree and playouts (`strategy.playout_action`)."""
+        return strategy.playout_action(self, player, rng)
+
     # ---- views -------------------------------------------------------------------------------
 
     def view(self, player: int | None) -> dict[str, Any]:

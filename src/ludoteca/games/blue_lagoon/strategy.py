@@ -32,6 +32,7 @@ result is kept, because search asks every seat's evaluation of the same leaf in 
 from __future__ import annotations
 
 import math
+import random
 from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING
@@ -42,6 +43,7 @@ from .components import EMPTY, STATUETTE, TOKEN_LIMITS, board
 from .scoring import ISLANDS_7, ISLANDS_8, LINK_POINTS, RESOURCE_POINTS, SET_BONUS, STATUETTE_POINTS
 
 if TYPE_CHECKING:
+    from .notation import Place
     from .rules import BlueLagoonState
 
 RESOURCE_KINDS = 4
@@ -269,3 +271,18 @@ def evaluation(state: BlueLagoonState, player: int) -> float:
         _last[:] = [state, len(state.history), state.pending, values]
     mine = values[player]
     return mine - max(v for p, v in enumerate(values) if p != player)
+
+
+def playout_action(state: BlueLagoonState, player: int, rng: random.Random) -> Place:
+    """A cheap informed move for search: a placement that takes a token (a resource or a
+    statuette) if any does, else any placement, at random among them.
+
+    Why: with leaves judged at once (`Game.playout_limit` 0), this is the first move the search
+    tries for a seat at every node below the root. Chosen at random, the opponents' first
+    replies in the tree were mostly placements that take nothing, so each of our moves was
+    judged against a careless opponent. It reads one cell per legal placement, no evaluation.
+    """
+    legal = state.legal_actions(player)
+    tokens, offsets = state.tokens, state.board.offsets
+    takes = [action for action in legal if tokens[offsets[action.row] + action.col] != EMPTY]
+    return rng.choice(takes or legal)
