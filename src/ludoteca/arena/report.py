@@ -114,7 +114,7 @@ def begin_run(out: Path, settings: dict[str, Any], resume: bool) -> list[dict[st
 def save_match(out: Path, outcome: dict[str, Any]) -> None:
     """The match's record (replayable with `ludoteca replay`) and its outcome, each file written
     whole or not at all, so a run killed while saving leaves no half file for `resume` to read."""
-    name = f"match-{outcome['index']:05d}.json"
+    name = _match_file(outcome["index"])
     _write_whole(out / "records" / name, json.dumps(outcome["record"]))
     _write_whole(out / "matches" / name, json.dumps({k: v for k, v in outcome.items() if k != "record"}))
 
@@ -137,6 +137,11 @@ def _finished_matches(out: Path, settings: dict[str, Any]) -> list[dict[str, Any
             outcome["record"] = json.loads(record.read_text(encoding="utf-8"))
             finished.append(outcome)
     return finished
+
+
+def _match_file(index: int) -> str:
+    """The file name of match `index`, the same in `records/` and `matches/`."""
+    return f"match-{index:05d}.json"
 
 
 def _write_whole(path: Path, text: str) -> None:
@@ -188,7 +193,7 @@ def write_outputs(
                         outcome["decisions"][seat],
                         f"{outcome['seconds_per_move'][seat]:.4f}",
                         f"{outcome['seconds_max'][seat]:.4f}",
-                        f"records/match-{outcome['index']:05d}.json",
+                        f"records/{_match_file(outcome['index'])}",
                     ]
                 )
     json_path = out / "results.json"
