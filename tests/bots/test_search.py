@@ -15,7 +15,18 @@ from ludoteca.bots import MctsBot
 from ludoteca.bots.mcts import playout
 from ludoteca.core import OptionError
 
-from .toy import Add, CountGame, CountState, FakeClock, JumpClock, MatchGame, MatchState, Tree, tree_state
+from .toy import (
+    Add,
+    CountGame,
+    CountState,
+    FakeClock,
+    JumpClock,
+    MatchGame,
+    MatchState,
+    Tree,
+    count_state,
+    tree_state,
+)
 
 SEEDS = range(10)
 
@@ -128,7 +139,8 @@ def test_a_level_budget_counts_from_the_call_and_gives_up_nothing_when_time_is_p
 
 @pytest.mark.parametrize(
     "options",
-    [{"playout_policy": "clever"}, {"playout_limit": -1}, {"playout_limit": "deep"}, {"widening": -1.0}],
+    [{"playout_policy": "clever"}, {"playout_limit": -1}, {"playout_limit": "deep"}, {"widening": -1.0},
+     {"prior_weight": -1.0}, {"prior_weight": float("nan")}],
 )
 def test_bad_search_options_are_refused_by_name(options):
     with pytest.raises(OptionError):
@@ -158,6 +170,31 @@ def test_playouts_pick_for_every_seat_of_a_simultaneous_round_before_applying_an
         assert playout(state, rng, None) == 2
         winners.add(state.winner)
     assert winners == {0, 1}, "seat 1 saw seat 0's pick of the same round and always matched it"
+
+
+def test_a_playout_until_a_seat_stops_as_soon_as_that_seat_is_to_move():
+    rng = random.Random(2)
+    for _ in range(20):
+        state = count_state(0, players=3)
+        state.apply(state.legal_actions(0)[0], 0)
+        state.apply(Add(0) if Add(0) in state.legal_actions(0) else state.legal_actions(0)[0], 0)
+        assert 0 not in state.to_move
+        played = playout(state, rng, None, until=0)
+        assert played >= 2, "seats 1 and 2 play their turns first"
+        assert state.is_over or state.to_move == (0,)
+
+
+def test_a_search_with_turn_leaves_judges_them_at_its_own_decisions(monkeypatch):
+    judged: list[tuple[int, ...]] = []
+    original = CountState.evaluation
+
+    def spy(self, player):
+        judged.append(self.to_move)
+        return original(self, player)
+
+    monkeypatch.setattr(CountState, "evaluation", spy)
+    MctsBot(seed=1, iterations=40, playout_limit="turn").choose(count_state(0, players=3), 0)
+    assert judged and all(to_move in ((0,), ()) for to_move in judged)
 
 
 def test_a_search_stops_once_its_choice_cannot_change_and_chooses_as_the_whole_budget_would(monkeypatch):

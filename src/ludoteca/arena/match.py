@@ -39,9 +39,10 @@ BOT_SPEC_HELP = MESSAGES.text("spec.help")
 _SPEC_HELP = MESSAGES.message("spec.help")  # the same help, in the reader's language
 
 _SEARCH_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
-    "depth": ("playout_limit", lambda text: None if text == "end" else int(text)),
+    "depth": ("playout_limit", lambda text: None if text == "end" else text if text == "turn" else int(text)),
     "policy": ("playout_policy", str),
     "widen": ("widening", lambda text: None if text == "off" else float(text)),
+    "prior": ("prior_weight", float),
     "seconds": ("seconds", float),
 }
 

@@ -14,9 +14,10 @@ One search handles every kind of turn the contract allows:
   just several levels of the tree for the same seat.
 
 What makes it scale with time:
-- playouts: a new leaf is played on for `playout_limit` actions (None: to the end) with the
-  game's cheap informed policy, `State.playout_action`, then judged by the evaluation hook
-  squashed into [0, 1]; a finished game gives `outcome_rewards` (place plus a small margin);
+- playouts: a new leaf is played on for `playout_limit` actions (None: to the end; "turn":
+  until the searching seat is to move again) with the game's cheap informed policy,
+  `State.playout_action`, then judged by the evaluation hook squashed into [0, 1]; a finished
+  game gives `outcome_rewards` (place plus a small margin);
 - progressive widening: a seat at a node considers only its first
   `WIDEN_BASE + widening × √visits` actions, so with hundreds of legal actions the iterations
   deepen the promising ones instead of trying each once. New actions are taken in prior order
@@ -175,6 +176,7 @@ class _Node:
         prior: dict[Action, float] | None,
         widening: float | None,
         informed: bool,
+        prior_weight: float = PRIOR_WEIGHT,
     ) -> tuple[Action, bool]:
         """UCB choice of `seat` in `state`; True when the action is tried here for the first time.
 
@@ -197,7 +199,7 @@ class _Node:
             tried, total, available = table[action]
             value = total / tried + EXPLORATION * math.sqrt(math.log(available) / tried)
             if prior:
-                value += PRIOR_WEIGHT * prior.get(action, 0.0) / (tried + 1)
+                value += prior_weight * prior.get(action, 0.0) / (tried + 1)
             if value > best_value:
                 best_value, best = value, [action]
             elif value == best_value:
@@ -227,9 +229,12 @@ class MctsBot(Bot):
     """UCT / ISMCTS with an iteration or time budget; `level` picks one of `LEVEL_BUDGETS`.
 
     `playout_limit`: actions played from a new leaf before the evaluation judges it ("tuned":
-    what the game declares, `Game.playout_limit`; None: to the end). `playout_policy`: "informed"
+    what the game declares, `Game.playout_limit`; None: to the end; "turn": until the searching
+    seat is to move again, so that every leaf is judged at one of its own decisions, not some
+    right after its move and others after the replies). `playout_policy`: "informed"
     (the game's `State.playout_action`) or "random". `widening`: the progressive widening rate
-    (None: every legal action is tried before any is tried twice). `clock`: seconds, for tests.
+    (None: every legal action is tried before any is tried twice). `prior_weight`: how much the
+    root's one-ply prior counts (it fades as 1 / (visits + 1)). `clock`: seconds, for tests.
     """
 
     name = "mcts"
@@ -243,6 +248,7 @@ class MctsBot(Bot):
         playout_limit: int | None | str = "tuned",
         playout_policy: str = "informed",
         widening: float | None = WIDENING,
+        prior_weight: float = PRIOR_WEIGHT,
         clock: Clock = time.perf_counter,
     ):
         super().__init__(seed, level)
@@ -253,11 +259,12 @@ class MctsBot(Bot):
             budget = Budget(budget.iterations, seconds)
         if budget.iterations < 1:
             raise OptionError(MESSAGES.message("iterations", iterations=budget.iterations))
-        _check_search_options(playout_limit, playout_policy, widening)
+        _check_search_options(playout_limit, playout_policy, widening, prior_weight)
         self.budget = budget
         self.playout_limit = playout_limit
         self.informed = playout_policy == "informed"
         self.widening = widening
+        self.prior_weight = prior_weight
         self.clock = clock
         self.last_iterations = 0  # iterations of the last search (for benchmarks and logs)
         self.last_prior_size = 0  # root actions the last search valued for its prior
@@ -275,7 +282,7 @@ class MctsBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))
         prior = _root_prior(state, player, legal, rng, deadline)
         self.last_prior_size = len(prior)
-        limit = state.game.playout_limit if isinstance(self.playout_limit, str) else self.playout_limit
+        limit = state.game.playout_limit if self.playout_limit == "tuned" else self.playout_limit
         root = _Node()
         leaf = _LeafValue()
         stop = deadline.passed if deadline.seconds is not None else None
@@ -316,7 +323,7 @@ class MctsBot(Bot):
         player: int,
         rng: random.Random,
         prior: dict[Action, float],
-        limit: int | None,
+        limit: int | None | str,
         leaf: _LeafValue,
         stop: Callable[[], bool] | None = None,
     ) -> bool:
@@ -331,7 +338,8 @@ class MctsBot(Bot):
             expanded = False
             for seat in state.to_move:
                 seat_prior = prior if node is root and seat == player else None
-                action, new = node.select(seat, state, rng, seat_prior, self.widening, self.informed)
+                action, new = node.select(seat, state, rng, seat_prior, self.widening, self.informed,
+                                          self.prior_weight)
                 choices.append((seat, action))
                 expanded = expanded or new
             for seat, action in choices:
@@ -346,7 +354,10 @@ class MctsBot(Bot):
             if expanded:
                 break
         try:
-            playout(state, rng, limit, self.informed, stop)
+            if limit == "turn":
+                playout(state, rng, None, self.informed, stop, until=player)
+            else:
+                playout(state, rng, limit, self.informed, stop)
         except _OutOfTime:
             return False
         rewards = outcome_rewards(state) if state.is_over else leaf.rewards(state)
@@ -377,14 +388,17 @@ def _collector_paused() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def _check_search_options(limit: int | None | str, policy: str, widening: float | None) -> None:
+def _check_search_options(limit: int | None | str, policy: str, widening: float | None,
+                          prior_weight: float) -> None:
     if policy not in PLAYOUT_POLICIES:
         raise OptionError(MESSAGES.message("playout_policy", policies=", ".join(PLAYOUT_POLICIES),
                                            policy=repr(policy)))
-    if not (limit is None or limit == "tuned" or isinstance(limit, int) and limit >= 0):
+    if not (limit is None or limit in ("tuned", "turn") or isinstance(limit, int) and limit >= 0):
         raise OptionError(MESSAGES.message("playout_limit", limit=repr(limit)))
     if widening is not None and widening < 0:
         raise OptionError(MESSAGES.message("widening", widening=widening))
+    if not prior_weight >= 0:  # NaN too
+        raise OptionError(MESSAGES.message("prior_weight", weight=prior_weight))
 
 
 def _settled(table: dict[Action, list[float]], left: int) -> bool:
@@ -436,8 +450,10 @@ def playout(
     limit: int | None,
     informed: bool = True,
     stop: Callable[[], bool] | None = None,
+    until: int | None = None,
 ) -> int:
-    """Play on for `limit` actions (None: to the end) with the game's playout policy (or at random).
+    """Play on for `limit` actions (None: to the end) with the game's playout policy (or at random);
+    with `until`, stop as soon as that seat is to move.
 
     In a simultaneous round every owing seat picks before any pick is applied, as in the tree, so
     no seat's policy sees a move of the same round. Returns how many actions were played. `stop`
@@ -447,6 +463,8 @@ def playout(
     moves = 0
     checked = 0
     while not state.is_over and (limit is None or moves < limit):
+        if until is not None and until in state.to_move:
+            break
         if stop is not None and moves - checked >= PLAYOUT_CHECK_EVERY:
             checked = moves
             if stop():
