@@ -115,8 +115,8 @@ def test_a_bot_spec_names_its_own_level_budget_and_search_options():
     assert (tuned.playout_limit, tuned.informed, tuned.widening) == (None, False, None)
     timed = parse_bot_spec("mcts+depth=8+widen=3+seconds=0.3", "normal", seed=1)
     assert (timed.playout_limit, timed.widening, timed.budget.seconds) == (8, 3.0, 0.3)
-    leaves = parse_bot_spec("mcts+depth=turn+prior=4", "normal", seed=1)
-    assert (leaves.playout_limit, leaves.prior_weight) == ("turn", 4.0)
+    leaves = parse_bot_spec("mcts+depth=turn+prior=4+explore=0.3", "normal", seed=1)
+    assert (leaves.playout_limit, leaves.prior_weight, leaves.exploration) == ("turn", 4.0, 0.3)
     assert parse_bot_spec("greedy@hard", "normal", seed=1).name == "greedy"
 
 

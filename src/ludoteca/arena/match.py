@@ -43,6 +43,7 @@ _SEARCH_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "policy": ("playout_policy", str),
     "widen": ("widening", lambda text: None if text == "off" else float(text)),
     "prior": ("prior_weight", float),
+    "explore": ("exploration", float),
     "seconds": ("seconds", float),
 }
 

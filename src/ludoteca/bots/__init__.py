@@ -37,7 +37,8 @@ __all__ = [
 
 def make_bot(name: str, level: str = "normal", seed: int | None = None, **budget) -> Bot:
     """The bot called `name` at `level`; MCTS also takes `iterations=`, `seconds=` and the search
-    options of `MctsBot` (`playout_limit=`, `playout_policy=`, `widening=`)."""
+    options of `MctsBot` (`playout_limit=`, `playout_policy=`, `widening=`, `prior_weight=`,
+    `exploration=`)."""
     if name not in BOTS:
         raise OptionError(MESSAGES.message("unknown_bot", name=repr(name), bots=", ".join(BOTS)))
     if budget and BOTS[name] is not MctsBot:

@@ -177,6 +177,7 @@ class _Node:
         widening: float | None,
         informed: bool,
         prior_weight: float = PRIOR_WEIGHT,
+        exploration: float = EXPLORATION,
     ) -> tuple[Action, bool]:
         """UCB choice of `seat` in `state`; True when the action is tried here for the first time.
 
@@ -197,7 +198,7 @@ class _Node:
         best_value, best = -math.inf, []
         for action in known:
             tried, total, available = table[action]
-            value = total / tried + EXPLORATION * math.sqrt(math.log(available) / tried)
+            value = total / tried + exploration * math.sqrt(math.log(available) / tried)
             if prior:
                 value += prior_weight * prior.get(action, 0.0) / (tried + 1)
             if value > best_value:
@@ -234,7 +235,8 @@ class MctsBot(Bot):
     right after its move and others after the replies). `playout_policy`: "informed"
     (the game's `State.playout_action`) or "random". `widening`: the progressive widening rate
     (None: every legal action is tried before any is tried twice). `prior_weight`: how much the
-    root's one-ply prior counts (it fades as 1 / (visits + 1)). `clock`: seconds, for tests.
+    root's one-ply prior counts (it fades as 1 / (visits + 1)). `exploration`: the UCB constant.
+    `clock`: seconds, for tests.
     """
 
     name = "mcts"
@@ -249,6 +251,7 @@ class MctsBot(Bot):
         playout_policy: str = "informed",
         widening: float | None = WIDENING,
         prior_weight: float = PRIOR_WEIGHT,
+        exploration: float = EXPLORATION,
         clock: Clock = time.perf_counter,
     ):
         super().__init__(seed, level)
@@ -259,12 +262,13 @@ class MctsBot(Bot):
             budget = Budget(budget.iterations, seconds)
         if budget.iterations < 1:
             raise OptionError(MESSAGES.message("iterations", iterations=budget.iterations))
-        _check_search_options(playout_limit, playout_policy, widening, prior_weight)
+        _check_search_options(playout_limit, playout_policy, widening, prior_weight, exploration)
         self.budget = budget
         self.playout_limit = playout_limit
         self.informed = playout_policy == "informed"
         self.widening = widening
         self.prior_weight = prior_weight
+        self.exploration = exploration
         self.clock = clock
         self.last_iterations = 0  # iterations of the last search (for benchmarks and logs)
         self.last_prior_size = 0  # root actions the last search valued for its prior
@@ -339,7 +343,7 @@ class MctsBot(Bot):
             for seat in state.to_move:
                 seat_prior = prior if node is root and seat == player else None
                 action, new = node.select(seat, state, rng, seat_prior, self.widening, self.informed,
-                                          self.prior_weight)
+                                          self.prior_weight, self.exploration)
                 choices.append((seat, action))
                 expanded = expanded or new
             for seat, action in choices:
@@ -389,7 +393,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _check_search_options(limit: int | None | str, policy: str, widening: float | None,
-                          prior_weight: float) -> None:
+                          prior_weight: float, exploration: float) -> None:
     if policy not in PLAYOUT_POLICIES:
         raise OptionError(MESSAGES.message("playout_policy", policies=", ".join(PLAYOUT_POLICIES),
                                            policy=repr(policy)))
@@ -399,6 +403,8 @@ def _check_search_options(limit: int | None | str, policy: str, widening: float 
         raise OptionError(MESSAGES.message("widening", widening=widening))
     if not prior_weight >= 0:  # NaN too
         raise OptionError(MESSAGES.message("prior_weight", weight=prior_weight))
+    if not exploration >= 0:
+        raise OptionError(MESSAGES.message("exploration", exploration=exploration))
 
 
 def _settled(table: dict[Action, list[float]], left: int) -> bool:
