@@ -140,7 +140,8 @@ def test_a_level_budget_counts_from_the_call_and_gives_up_nothing_when_time_is_p
 @pytest.mark.parametrize(
     "options",
     [{"playout_policy": "clever"}, {"playout_limit": -1}, {"playout_limit": "deep"}, {"widening": -1.0},
-     {"prior_weight": -1.0}, {"prior_weight": float("nan")}, {"exploration": -0.1}],
+     {"prior_weight": -1.0}, {"prior_weight": float("nan")}, {"exploration": -0.1},
+     {"exploration": "wild"}],
 )
 def test_bad_search_options_are_refused_by_name(options):
     with pytest.raises(OptionError):
@@ -195,6 +196,25 @@ def test_a_search_with_turn_leaves_judges_them_at_its_own_decisions(monkeypatch)
     monkeypatch.setattr(CountState, "evaluation", spy)
     MctsBot(seed=1, iterations=40, playout_limit="turn").choose(count_state(0, players=3), 0)
     assert judged and all(to_move in ((0,), ()) for to_move in judged)
+
+
+@pytest.mark.parametrize(
+    ("declared", "given", "used"), [(0.7, "tuned", 0.7), (0.1, "tuned", 0.1), (0.1, 0.4, 0.4)]
+)
+def test_the_search_explores_as_its_game_declares_unless_told_otherwise(monkeypatch, declared, given, used):
+    from ludoteca.bots import mcts
+
+    seen = set()
+    select = mcts._Node.select
+
+    def spy(self, *args):
+        seen.add(args[-1])
+        return select(self, *args)
+
+    monkeypatch.setattr(mcts._Node, "select", spy)
+    monkeypatch.setattr(CountGame, "exploration", declared)
+    MctsBot(seed=1, iterations=20, exploration=given).choose(count_state(0), 0)
+    assert seen == {used}
 
 
 def test_a_search_stops_once_its_choice_cannot_change_and_chooses_as_the_whole_budget_would(monkeypatch):

@@ -78,7 +78,6 @@ LEVEL_BUDGETS = {
     "hard": Budget(iterations=30000, seconds=4.5),
 }
 
-EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
 PRIOR_WEIGHT = 1.0  # weight of the root's one-ply prior; it decays as 1 / (visits + 1)
 PRIOR_SHARE = 0.3  # a timed search stops valuing root actions after this share of its seconds
 WIDEN_BASE = 4  # actions a seat considers at a node before widening with its visits
@@ -176,8 +175,8 @@ class _Node:
         prior: dict[Action, float] | None,
         widening: float | None,
         informed: bool,
-        prior_weight: float = PRIOR_WEIGHT,
-        exploration: float = EXPLORATION,
+        prior_weight: float,
+        exploration: float,
     ) -> tuple[Action, bool]:
         """UCB choice of `seat` in `state`; True when the action is tried here for the first time.
 
@@ -235,8 +234,8 @@ class MctsBot(Bot):
     right after its move and others after the replies). `playout_policy`: "informed"
     (the game's `State.playout_action`) or "random". `widening`: the progressive widening rate
     (None: every legal action is tried before any is tried twice). `prior_weight`: how much the
-    root's one-ply prior counts (it fades as 1 / (visits + 1)). `exploration`: the UCB constant.
-    `clock`: seconds, for tests.
+    root's one-ply prior counts (it fades as 1 / (visits + 1)). `exploration`: the UCB constant
+    ("tuned": what the game declares, `Game.exploration`). `clock`: seconds, for tests.
     """
 
     name = "mcts"
@@ -251,7 +250,7 @@ class MctsBot(Bot):
         playout_policy: str = "informed",
         widening: float | None = WIDENING,
         prior_weight: float = PRIOR_WEIGHT,
-        exploration: float = EXPLORATION,
+        exploration: float | str = "tuned",
         clock: Clock = time.perf_counter,
     ):
         super().__init__(seed, level)
@@ -287,6 +286,7 @@ class MctsBot(Bot):
         prior = _root_prior(state, player, legal, rng, deadline)
         self.last_prior_size = len(prior)
         limit = state.game.playout_limit if self.playout_limit == "tuned" else self.playout_limit
+        exploration = state.game.exploration if self.exploration == "tuned" else self.exploration
         root = _Node()
         leaf = _LeafValue()
         stop = deadline.passed if deadline.seconds is not None else None
@@ -299,7 +299,7 @@ class MctsBot(Bot):
                 break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
-            if not self._iterate(root, sample, player, rng, prior, limit, leaf, stop):
+            if not self._iterate(root, sample, player, rng, prior, limit, exploration, leaf, stop):
                 break
             done += 1
         self.last_iterations = done
@@ -328,6 +328,7 @@ class MctsBot(Bot):
         rng: random.Random,
         prior: dict[Action, float],
         limit: int | None | str,
+        exploration: float,
         leaf: _LeafValue,
         stop: Callable[[], bool] | None = None,
     ) -> bool:
@@ -343,7 +344,7 @@ class MctsBot(Bot):
             for seat in state.to_move:
                 seat_prior = prior if node is root and seat == player else None
                 action, new = node.select(seat, state, rng, seat_prior, self.widening, self.informed,
-                                          self.prior_weight, self.exploration)
+                                          self.prior_weight, exploration)
                 choices.append((seat, action))
                 expanded = expanded or new
             for seat, action in choices:
@@ -393,7 +394,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _check_search_options(limit: int | None | str, policy: str, widening: float | None,
-                          prior_weight: float, exploration: float) -> None:
+                          prior_weight: float, exploration: float | str) -> None:
     if policy not in PLAYOUT_POLICIES:
         raise OptionError(MESSAGES.message("playout_policy", policies=", ".join(PLAYOUT_POLICIES),
                                            policy=repr(policy)))
@@ -403,7 +404,7 @@ def _check_search_options(limit: int | None | str, policy: str, widening: float 
         raise OptionError(MESSAGES.message("widening", widening=widening))
     if not prior_weight >= 0:  # NaN too
         raise OptionError(MESSAGES.message("prior_weight", weight=prior_weight))
-    if not exploration >= 0:
+    if exploration != "tuned" and not (isinstance(exploration, (int, float)) and exploration >= 0):
         raise OptionError(MESSAGES.message("exploration", exploration=exploration))
 
 

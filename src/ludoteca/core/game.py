@@ -86,6 +86,10 @@ class Game(Generic[StateT, ActionT]):
     # `State.evaluation` (None: play to the end of the game). 0 suits a game whose evaluation is a
     # good guide; a game whose evaluation is coarse says None (measured: docs/BOTS.md).
     playout_limit: ClassVar[int | None] = 0
+    # The search's UCB exploration constant for this game (rewards in [0, 1]). Leaves are judged
+    # by a squashed evaluation, so sibling moves differ by hundredths; a constant too large for
+    # that spreads the visits evenly and the most visited move is chosen by noise (docs/BOTS.md).
+    exploration: ClassVar[float] = 0.7
 
     # Games whose every possible action fits in one short list declare it here, and the fixed
     # action ids are positions in it; games with larger spaces override the three id methods.

@@ -46,6 +46,9 @@ class BloomTown(Game[BloomTownState, Action]):
     encoder = observation.ENCODER
     action_types = (Build, Bonus, Take, Keep)
     package = __name__
+    # sibling moves differ by hundredths of a squashed evaluation here; with the default 0.7 the
+    # visits spread evenly and the search lost to its own one-ply prior (docs/BOTS.md, "Exploration")
+    exploration = 0.1
     all_actions = ALL_ACTIONS
     presets = {"default": {}, "side-b": {"board_side": "B"}}
 
