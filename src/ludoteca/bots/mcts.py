@@ -286,7 +286,8 @@ class MctsBot(Bot):
         prior = _root_prior(state, player, legal, rng, deadline)
         self.last_prior_size = len(prior)
         limit = state.game.playout_limit if self.playout_limit == "tuned" else self.playout_limit
-        exploration = state.game.exploration if self.exploration == "tuned" else self.exploration
+        # "tuned" is the only text the option accepts (`_check_search_options`)
+        exploration = state.game.exploration if isinstance(self.exploration, str) else self.exploration
         root = _Node()
         leaf = _LeafValue()
         stop = deadline.passed if deadline.seconds is not None else None
@@ -359,7 +360,7 @@ class MctsBot(Bot):
             if expanded:
                 break
         try:
-            if limit == "turn":
+            if isinstance(limit, str):  # "turn" ("tuned" was resolved by `_search`)
                 playout(state, rng, None, self.informed, stop, until=player)
             else:
                 playout(state, rng, limit, self.informed, stop)
