@@ -286,6 +286,9 @@ class MctsBot(Bot):
         prior = _root_prior(state, player, legal, rng, deadline)
         self.last_prior_size = len(prior)
         limit = state.game.playout_limit if self.playout_limit == "tuned" else self.playout_limit
+        until = None  # "turn": to the end, but stopped as soon as the searching seat is to move
+        if isinstance(limit, str):  # "turn", the only text left once "tuned" is resolved
+            limit, until = None, player
         # "tuned" is the only text the option accepts (`_check_search_options`)
         exploration = state.game.exploration if isinstance(self.exploration, str) else self.exploration
         root = _Node()
@@ -300,7 +303,7 @@ class MctsBot(Bot):
                 break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
-            if not self._iterate(root, sample, player, rng, prior, limit, exploration, leaf, stop):
+            if not self._iterate(root, sample, player, rng, prior, limit, until, exploration, leaf, stop):
                 break
             done += 1
         self.last_iterations = done
@@ -328,7 +331,8 @@ class MctsBot(Bot):
         player: int,
         rng: random.Random,
         prior: dict[Action, float],
-        limit: int | None | str,
+        limit: int | None,
+        until: int | None,
         exploration: float,
         leaf: _LeafValue,
         stop: Callable[[], bool] | None = None,
@@ -360,10 +364,7 @@ class MctsBot(Bot):
             if expanded:
                 break
         try:
-            if isinstance(limit, str):  # "turn" ("tuned" was resolved by `_search`)
-                playout(state, rng, None, self.informed, stop, until=player)
-            else:
-                playout(state, rng, limit, self.informed, stop)
+            playout(state, rng, limit, self.informed, stop, until)
         except _OutOfTime:
             return False
         rewards = outcome_rewards(state) if state.is_over else leaf.rewards(state)
@@ -403,10 +404,15 @@ def _check_search_options(limit: int | None | str, policy: str, widening: float 
         raise OptionError(MESSAGES.message("playout_limit", limit=repr(limit)))
     if widening is not None and widening < 0:
         raise OptionError(MESSAGES.message("widening", widening=widening))
-    if not prior_weight >= 0:  # NaN too
+    if not _non_negative(prior_weight):
         raise OptionError(MESSAGES.message("prior_weight", weight=prior_weight))
-    if exploration != "tuned" and not (isinstance(exploration, (int, float)) and exploration >= 0):
+    if exploration != "tuned" and not _non_negative(exploration):
         raise OptionError(MESSAGES.message("exploration", exploration=exploration))
+
+
+def _non_negative(value: object) -> bool:
+    """A number ≥ 0 (NaN is not)."""
+    return isinstance(value, (int, float)) and value >= 0
 
 
 def _settled(table: dict[Action, list[float]], left: int) -> bool:
