@@ -59,6 +59,9 @@ class BlueLagoon(Game[BlueLagoonState, Place]):
     encoder = observation.ENCODER
     action_types = (Place,)
     package = __name__
+    # as in Bloom Town, sibling placements differ by hundredths of a squashed evaluation; with the
+    # default 0.7 the search only drew with greedy with 3 and 4 players (docs/BOTS.md, ladder ¹²)
+    exploration = 0.1
     presets = {"default": {}, **{m["id"]: {"map": m["id"]} for m in maps() if m["id"] != "standard"}}
 
     def _render(self, state: BlueLagoonState, lang: str, player: int | None, markup: bool,
