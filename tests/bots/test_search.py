@@ -140,6 +140,7 @@ def test_a_level_budget_counts_from_the_call_and_gives_up_nothing_when_time_is_p
 @pytest.mark.parametrize(
     "options",
     [{"playout_policy": "clever"}, {"playout_limit": -1}, {"playout_limit": "deep"}, {"widening": -1.0},
+     {"widening": float("nan")}, {"widening": "2"},
      {"prior_weight": -1.0}, {"prior_weight": float("nan")}, {"prior_weight": "4"}, {"exploration": -0.1},
      {"exploration": "wild"}],
 )

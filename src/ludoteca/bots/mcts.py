@@ -402,7 +402,7 @@ def _check_search_options(limit: int | None | str, policy: str, widening: float 
                                            policy=repr(policy)))
     if not (limit is None or limit in ("tuned", "turn") or isinstance(limit, int) and limit >= 0):
         raise OptionError(MESSAGES.message("playout_limit", limit=repr(limit)))
-    if widening is not None and widening < 0:
+    if widening is not None and not _non_negative(widening):
         raise OptionError(MESSAGES.message("widening", widening=widening))
     if not _non_negative(prior_weight):
         raise OptionError(MESSAGES.message("prior_weight", weight=prior_weight))
