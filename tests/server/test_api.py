@@ -116,6 +116,34 @@ def test_errors_are_4xx_with_a_message_and_change_nothing(client: TestClient):
     assert after == before
 
 
+def test_an_unknown_key_is_refused_by_name_not_ignored(client: TestClient):
+    """A misspelt or misplaced field would otherwise be dropped in silence: `"bots"` instead of
+    `"seats"` would make a table of humans the creator did not ask for."""
+    table, tokens, before = start_city_square_off(client)
+    tid = table["id"]
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    count = len(client.get("/api/tables").json())
+
+    def create_with(**extra: object):
+        return client.post("/api/tables", json={"game": "city-square-off", **extra})
+
+    cases = [
+        (create_with(bots=bots), "bots"),
+        (create_with(seats=[{"kind": "bot", "bott": "random"}] * 2), "seats.0.bott"),
+        (create_with(clock={"kind": "move", "secs": 30}), "clock.secs"),
+        (create_with(people={"nick": "Ana"}), "people.nick"),
+        (client.post(f"/api/tables/{tid}/actions", json={"action": before["views"][0]["legal"][0],
+                                                          "token": tokens[0], "sean": 0}), "sean"),
+        (client.post(f"/api/tables/{tid}/undo", json={"token": tokens[0], "steps": 2}), "steps"),
+    ]
+    for answer, key in cases:
+        assert answer.status_code == 422, answer.text
+        body = answer.json()
+        assert key in body["detail"] and key in body["detail_es"] and body["detail_es"] != body["detail"]
+    assert len(client.get("/api/tables").json()) == count  # no table was made
+    assert client.get(f"/api/tables/{tid}", params={"token": tokens[0]}).json() == before
+
+
 def test_a_seat_never_receives_the_other_seats_secret_placement(client: TestClient):
     table, tokens, payload = start_city_square_off(client)
     secret = payload["views"][0]["legal"][0]

@@ -18,7 +18,7 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.websockets import WebSocketState
 
 import ludoteca
@@ -33,6 +33,7 @@ from .guard import (
     BodyLimit,
     Malformed,
     RateLimit,
+    RequestBody,
     SecurityHeaders,
     TokenMissing,
     client_key,
@@ -69,13 +70,13 @@ STATUS = {NotFound: 404, Forbidden: 403, Malformed: 403, IllegalAction: 409, Con
           TokenMissing: 422}
 
 
-class SeatSpec(BaseModel):
+class SeatSpec(RequestBody):
     kind: Literal["human", "bot"] = "human"
     bot: str | None = Field(None, max_length=32, description="bot name (see GET /api/games), for bot seats")
     level: str | None = Field(None, max_length=16, description="easy, normal or hard, for bot seats")
 
 
-class NewTable(BaseModel):
+class NewTable(RequestBody):
     game: str = Field(..., max_length=64, description="game id, e.g. city-square-off")
     num_players: int | None = Field(None, ge=1, le=MAX_PLAYERS)
     options: dict[str, OptionValue] = Field(
@@ -89,7 +90,7 @@ class NewTable(BaseModel):
     clock: ClockSpec | None = Field(None, description="default: no clock (see docs/SERVER.md, Clocks)")
 
 
-class ActionRequest(BaseModel):
+class ActionRequest(RequestBody):
     action: str = Field(..., max_length=200, description="the action in the game's notation")
     token: str | None = Field(None, max_length=100, description=(
         "the secret of your join link; or send it as an 'Authorization: Bearer' header instead"))
@@ -100,7 +101,7 @@ class ActionRequest(BaseModel):
         "(a double click cannot play twice)"))
 
 
-class UndoRequest(BaseModel):
+class UndoRequest(RequestBody):
     token: str = Field(..., max_length=100, description="the secret of your join link")
     seat: int | None = Field(None, ge=0, lt=MAX_PLAYERS,
                              description="which of your seats takes its move back (hot-seat); default: yours")

@@ -40,11 +40,12 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from ludoteca.bots import BOTS
 from ludoteca.core import IllegalAction, OptionError, State
 
+from .guard import RequestBody
 from .messages import MESSAGES
 from .store import NextBotTurn
 
@@ -67,7 +68,7 @@ QUICK_LEVEL = "easy"
 INT32 = 2**31
 
 
-class ClockSpec(BaseModel):
+class ClockSpec(RequestBody):
     """The clock chosen at creation."""
 
     kind: Literal["none", "move", "game"] = Field("none", description=(

@@ -16,6 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ludoteca.core import LudotecaError
@@ -24,6 +25,14 @@ from ludoteca.core.messages import Verbatim
 
 from .messages import MESSAGES
 from .store import Store, hash_token
+
+
+class RequestBody(BaseModel):
+    """A JSON body the server reads: a key it does not know is refused (422 naming the key), not
+    ignored, so that a misspelt or misplaced field (`"bots"` for `"seats"`) is not silently lost."""
+
+    model_config = ConfigDict(extra="forbid")
+
 
 Scope = dict[str, Any]
 Message = dict[str, Any]

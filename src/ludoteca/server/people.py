@@ -36,14 +36,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import JSON, Connection, ForeignKey, String, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ludoteca.core import IllegalAction, OptionError
 
-from .guard import presented_token
+from .guard import RequestBody, presented_token
 from .messages import MESSAGES
 from .pubsub import people_notice
 from .store import CHANNEL, ActionRow, Base, BotTurnRow, SocketRow, Stale, Store, TableRow, hash_token
@@ -93,25 +93,25 @@ class SeatNameRow(Base):
     joined: Mapped[bool] = mapped_column(default=False)  # taken from the lobby: not the hot-seat's any more
 
 
-class PeopleSpec(BaseModel):
+class PeopleSpec(RequestBody):
     """What the creator chooses about people when creating a table."""
 
     name: str | None = Field(None, max_length=100, description="the creator's name, for the first human seat")
     public: bool = Field(False, description="list the table in the lobby while it has free seats")
 
 
-class NameRequest(BaseModel):
+class NameRequest(RequestBody):
     name: str = Field(..., max_length=100, description=f"1 to {NAME_LENGTH} letters, digits, spaces, . ' - _")
     token: str | None = Field(None, max_length=100, description="your link's secret (or a header)")
     seat: int | None = Field(None, ge=0, lt=MAX_PLAYERS, description="which of your seats (hot-seat)")
 
 
-class ResignRequest(BaseModel):
+class ResignRequest(RequestBody):
     token: str | None = Field(None, max_length=100, description="your link's secret (or a header)")
     seat: int | None = Field(None, ge=0, lt=MAX_PLAYERS, description="which of your seats resigns (hot-seat)")
 
 
-class JoinRequest(BaseModel):
+class JoinRequest(RequestBody):
     seat: int = Field(..., ge=0, lt=MAX_PLAYERS, description="the free seat to take")
     name: str = Field(..., max_length=100, description="your name at the table")
 
