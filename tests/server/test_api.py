@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 import ludoteca
 from ludoteca.server import create_app
+from ludoteca.server.messages import MESSAGES
 
 from .helpers import act, create, my_turn_or_over, token, wait_until
 
@@ -142,6 +143,65 @@ def test_an_unknown_key_is_refused_by_name_not_ignored(client: TestClient):
         assert key in body["detail"] and key in body["detail_es"] and body["detail_es"] != body["detail"]
     assert len(client.get("/api/tables").json()) == count  # no table was made
     assert client.get(f"/api/tables/{tid}", params={"token": tokens[0]}).json() == before
+
+
+SM = {"game": "santa-monica"}
+MALFORMED = [  # (pydantic's error type, body, English, Spanish): every type the catalogue words
+    ("missing", {},
+     "game: required", "game: obligatorio"),
+    ("extra_forbidden", {**SM, "sead": 1},
+     "sead: not a field of this request", "sead: no es un campo de esta petición"),
+    ("json_invalid", b'{"game": ',
+     "the request: not valid JSON at character 9", "la petición: no es JSON válido en el carácter 9"),
+    ("model_attributes_type", [],
+     "the request: must be a JSON object", "la petición: debe ser un objeto JSON"),
+    ("dict_type", {**SM, "options": [1]},
+     "options: must be a JSON object", "options: debe ser un objeto JSON"),
+    ("list_type", {**SM, "seats": "bots"},
+     "seats: must be a list", "seats: debe ser una lista"),
+    ("string_type", {"game": 7},
+     "game: must be text", "game: debe ser un texto"),
+    ("int_type", {**SM, "options": {"end_cards": {}}},
+     "options.end_cards.int: must be a whole number", "options.end_cards.int: debe ser un número entero"),
+    ("int_parsing", {**SM, "num_players": "two"},
+     "num_players: must be a whole number", "num_players: debe ser un número entero"),
+    ("int_from_float", {**SM, "num_players": 2.5},
+     "num_players: must be a whole number, without decimals",
+     "num_players: debe ser un número entero, sin decimales"),
+    ("bool_type", {**SM, "options": {"x": {}}},
+     "options.x.bool: must be true or false", "options.x.bool: debe ser true o false"),
+    ("bool_parsing", {**SM, "people": {"public": "maybe"}},
+     "people.public: must be true or false", "people.public: debe ser true o false"),
+    ("greater_than_equal", {**SM, "num_players": 0},
+     "num_players: must be 1 or more", "num_players: debe ser 1 o más"),
+    ("less_than_equal", {**SM, "num_players": 99},
+     "num_players: must be 5 or less", "num_players: debe ser 5 o menos"),
+    ("less_than", {**SM, "seed": 2**63},
+     f"seed: must be less than {2**63}", f"seed: debe ser menos de {2**63}"),
+    ("string_too_long", {"game": "x" * 65},
+     "game: must have at most 64 characters", "game: debe tener como mucho 64 caracteres"),
+    ("too_long", {**SM, "seats": [{"kind": "human"}] * 6},
+     "seats: must have at most 5 items", "seats: debe tener como mucho 5 elementos"),
+    ("literal_error", {**SM, "clock": {"kind": "moves"}},
+     "clock.kind: must be 'none', 'move' or 'game'", "clock.kind: debe ser 'none', 'move' o 'game'"),
+]
+
+
+def test_a_malformed_body_is_explained_in_both_languages_in_our_words(client: TestClient):
+    """Pydantic words its errors in English only: a Spanish reader got "petición mal formada: game:
+    Field required". Every error type the catalogue words is sent once, and no case leaves
+    pydantic's English behind."""
+    assert {case[0] for case in MALFORMED} == set(MESSAGES.group("request.problem"))
+    for kind, body, english, spanish in MALFORMED:
+        if isinstance(body, bytes):
+            answer = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        else:
+            answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 422, (kind, answer.text)
+        detail = answer.json()
+        assert english in detail["detail"] and spanish in detail["detail_es"], (kind, detail)
+        for words in ("Input should", "Field required", "Extra inputs", "Expecting"):
+            assert words not in detail["detail_es"] or kind == "json_invalid", (kind, detail)
 
 
 def test_a_seat_never_receives_the_other_seats_secret_placement(client: TestClient):

@@ -40,6 +40,7 @@ from .guard import (
     error_body,
     header_timeout_protocol,
     presented_token,
+    validation_problems,
 )
 from .messages import MESSAGES
 from .people import People, PeopleSpec, checked_people
@@ -180,11 +181,8 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'request'}: {e['msg']}"
-            for e in error.errors()
-        )
-        return JSONResponse(error_body(MESSAGES.message("request.malformed", problems=problems[:2000])),
+        problems = validation_problems(error.errors())
+        return JSONResponse(error_body(MESSAGES.message("request.malformed", problems=problems)),
                             status_code=422)
 
     def tables() -> Tables:

@@ -13,7 +13,7 @@ import json
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -21,7 +21,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ludoteca.core import LudotecaError
 from ludoteca.core.messages import Message as CatalogueMessage
-from ludoteca.core.messages import Verbatim
+from ludoteca.core.messages import Verbatim, languages
 
 from .messages import MESSAGES
 from .store import Store, hash_token
@@ -32,6 +32,31 @@ class RequestBody(BaseModel):
     ignored, so that a misspelt or misplaced field (`"bots"` for `"seats"`) is not silently lost."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+def validation_problems(errors: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """What is wrong with a request body, `field: problem; ...`, in every language.
+
+    Pydantic words its errors in English; the types of error our request models can raise are in
+    the catalogue (`request.problem.<type>`, filled from pydantic's context: the limit broken, the
+    values expected), and a type not there keeps pydantic's own words. Pydantic joins expected
+    values with an English "or", which each language's text replaces with its own word.
+    """
+    return {lang: "; ".join(_problem(error, lang) for error in errors)[:2000] for lang in languages()}
+
+
+def _problem(error: Mapping[str, Any], lang: str) -> str:
+    """One of pydantic's errors as `field: what is wrong`, in `lang`."""
+    where = ".".join(str(part) for part in error["loc"] if part != "body")
+    context = dict(error.get("ctx") or {})
+    if error["type"] == "json_invalid":  # its place is a character of the body, not a field
+        where, context["at"] = "", error["loc"][-1]
+    field = where or MESSAGES.text("request.whole", lang)
+    code = f"request.problem.{error['type']}"
+    if code not in MESSAGES:
+        return f"{field}: {error['msg']}"
+    context["expected"] = str(context.get("expected", "")).replace(" or ", MESSAGES.text("request.or", lang))
+    return f"{field}: {MESSAGES.text(code, lang, **context)}"
 
 
 Scope = dict[str, Any]
