@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any, NoReturn, get_args
 
@@ -558,9 +559,15 @@ def arena(
     with Progress(*columns, console=console) as progress:
         task = progress.add_task(game.info.names[lang], total=games, completed=len(finished))
 
+        started = time.monotonic()
+
         def done(outcome: dict) -> None:
             save_match(out, outcome)  # as it finishes: a stopped run keeps it (see --resume)
             progress.advance(task)
+            if not console.is_terminal:  # no bar in a log: a line per match shows the run moving
+                finished_now = int(progress.tasks[0].completed)
+                console.print(_match_line(outcome, finished_now, games, time.monotonic() - started, lang),
+                              highlight=False)
 
         try:
             if ray_address:
@@ -580,6 +587,18 @@ def arena(
     console.print(seat_table(stats, outcomes, lang))
     for path in write_outputs(out, outcomes, stats, settings, lang):
         console.print(say(lang, "arena.wrote", path=escape(str(path))), highlight=False)
+
+
+def _match_line(outcome: dict, done: int, games: int, seconds: float, lang: str) -> str:
+    """A finished match as one line of a log: who won, the scores, the time since the run began."""
+    seats, result = outcome["seats"], outcome["result"]
+    winners = ", ".join(escape(seats[seat]) for seat in result["winners"])
+    minutes, second = divmod(round(seconds), 60)
+    hours, minute = divmod(minutes, 60)
+    code = "arena.match_won" if len(result["winners"]) == 1 else "arena.match_drawn"
+    return say(lang, code, done=done, games=games, index=outcome["index"], winners=winners,
+               scores="–".join(f"{score:g}" for score in result["scores"]),
+               elapsed=f"{hours}:{minute:02d}:{second:02d}")
 
 
 @app.command(help=HELP["bench"], cls=Command)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -60,6 +61,11 @@ def test_arena_command_prints_tables_and_writes_records_results_and_plots(tmp_pa
     )
     assert result.exit_code == 0, result.output
     assert "greedy" in result.output and "Elo" in result.output
+    # not a terminal, so no bar: one line per finished match tells a log how far the run is
+    lines = re.findall(r"^([12])/2 · match ([01]): (?:.+ won|drawn between .+) \(\d+–\d+\) · 0:\d\d:\d\d$",
+                       result.output, re.MULTILINE)
+    assert sorted(done for done, _ in lines) == ["1", "2"]
+    assert sorted(index for _, index in lines) == ["0", "1"]
     records = sorted((out / "records").glob("*.json"))
     assert len(records) == 2
     replay = CliRunner().invoke(app, ["replay", str(records[0])])
