@@ -12,7 +12,7 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from . import plain, undo
 from .errors import IllegalAction
@@ -184,7 +184,7 @@ class State(Generic[ActionT]):
         """
         return rng.choice(self._legal_for(player))
 
-    def determinize(self, player: int, rng: random.Random) -> State[ActionT]:
+    def determinize(self, player: int, rng: random.Random) -> Self:
         """A clone whose hidden information is re-sampled as `player` could believe it.
 
         Identity (a plain clone) for perfect-information games; hidden-information games override.
@@ -334,7 +334,7 @@ class State(Generic[ActionT]):
         if types and not isinstance(action, types):
             raise IllegalAction(self.game.in_game(CORE.message("action.foreign", action=repr(action))))
 
-    def clone(self) -> State[ActionT]:
+    def clone(self) -> Self:
         """A fully independent copy (shares only immutable component data)."""
         other = object.__new__(type(self))
         other.game = self.game

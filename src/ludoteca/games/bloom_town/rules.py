@@ -121,11 +121,11 @@ class BloomTownState(State):
         n = self.num_players
         self.side = self.options["board_side"]
         self.towns = [[-1] * CELLS for _ in range(n)]
-        self.known = [[] for _ in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]
         self.market = [-1] * SPACES
         self.community = [0] * len(TYPES)
         self.scored = [False] * len(TYPES)
-        self.leftover = []
+        self.leftover: list[int] = []
         self.points = [0] * n
         self.parts = [[0] * len(PARTS) for _ in range(n)]
         self.tokens = [True] * n
@@ -134,7 +134,7 @@ class BloomTownState(State):
         self.phase = "build"
         self.last_square = -1
         self.last_points = 0
-        self.take_from = []
+        self.take_from: list[int] = []
         self.triggered = False
         self.double_used = self.extra_used = self.extra_pending = self.bloom_ready = False
 
@@ -184,7 +184,7 @@ class BloomTownState(State):
         if phase == "build":
             # BUILDS[tile] lists the builds on squares 0..24; `compress` keeps the empty ones.
             empty = [tile < 0 for tile in self.towns[player]]
-            actions = []
+            actions: list[Action] = []
             for tile in sorted(set(self.hands[player])):
                 actions += compress(BUILDS[tile], empty)
             return actions

@@ -227,12 +227,12 @@ def to_notation(state) -> str:
     b = board(state.geo)
     coords = b.coords
     n = state.num_players
-    token_lists = [[] for _ in TOKEN_LETTERS]
+    token_lists: list[list[tuple[int, int]]] = [[] for _ in TOKEN_LETTERS]
     for t, kind in enumerate(state.tokens):
         if kind != EMPTY:
             token_lists[kind].append(coords[t])
-    settlers = [[] for _ in range(n)]
-    villages = [[] for _ in range(n)]
+    settlers: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    villages: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for t, code in enumerate(state.cells):
         if code != EMPTY:
             (villages if code & 1 else settlers)[code >> 1].append(coords[t])

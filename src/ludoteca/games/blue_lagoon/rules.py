@@ -67,7 +67,7 @@ class BlueLagoonState(State):
         self.totals = [0] * n
         self.settlers = [settler_allowance(n)] * n
         self.villages = [VILLAGES] * n
-        self.pad = []
+        self.pad: list[list[dict[str, int]]] = []  # per phase scored, each seat's lines
         self._deal()
         self._rebuild_near()
 
@@ -125,8 +125,8 @@ class BlueLagoonState(State):
         b = self.board
         cells = self.cells
         self.empty_sea = [t for t in b.sea if cells[t] == EMPTY]
-        self.near_land = [set() for _ in range(self.num_players)]
-        self.near_sea = [set() for _ in range(self.num_players)]
+        self.near_land: list[set[int]] = [set() for _ in range(self.num_players)]
+        self.near_sea: list[set[int]] = [set() for _ in range(self.num_players)]
         for t, code in enumerate(cells):
             if code != EMPTY:
                 self._mark_near(b, t, code >> 1)

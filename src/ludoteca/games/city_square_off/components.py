@@ -20,7 +20,7 @@ from ludoteca.core.data import load_json
 from ludoteca.core.messages import Message
 
 from .messages import MESSAGES
-from .notation import Place
+from .notation import Place, Placement
 
 PACKAGE = __package__
 MARGIN = 4
@@ -176,7 +176,8 @@ class Catalogue:
         # every placement whose squares all lie on the plane and at least one on the grid,
         # in canonical order: piece, orientation, anchor row, anchor column
         tables = {piece.id: self._placements(piece) for piece in self.pieces.values()}
-        self.footprints = {action: footprint for table in tables.values() for action, footprint in table}
+        self.footprints: dict[Placement, Footprint] = {
+            action: footprint for table in tables.values() for action, footprint in table}
         self.plane_mask = geometry.mask(
             (r, c)
             for r in range(-MARGIN, geometry.rows + MARGIN)

@@ -46,6 +46,9 @@ class _PlaceFields(NamedTuple):
     col: int
 
 
+Placement = tuple[str, str, int, int]  # (piece, orientation, row, col): a `Place`, or one as a city stores it
+
+
 class Place(_PlaceFields, Action):
     """Put a piece (a tile, or a starter at setup) with one orientation at an anchor square.
 

@@ -27,7 +27,7 @@ import numpy as np
 from ludoteca.core.observation import Encoder
 
 from .components import Footprint, catalogue
-from .notation import Place
+from .notation import Placement
 
 if TYPE_CHECKING:
     from .rules import CitySquareOffState
@@ -47,7 +47,7 @@ class _Layout:
     grid: int  # squares on the grid, the scale of the counts
     grid_mask: int
     order: dict[str, int]  # piece id → its slot among the K
-    footprints: dict[Place, Footprint]
+    footprints: dict[Placement, Footprint]
 
 
 @cache

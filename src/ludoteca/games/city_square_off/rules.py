@@ -21,7 +21,7 @@ from ludoteca.core.result import Result
 from . import heuristic, scoring, strategy
 from .components import Catalogue, catalogue
 from .messages import MESSAGES
-from .notation import STARTER_IDS, Place
+from .notation import STARTER_IDS, Place, Placement
 from .placing import placer
 
 SPRINT, EXPANSION = "city_sprint", "city_expansion"
@@ -60,7 +60,7 @@ class CitySquareOffState(State):
         options = self.options
         chosen = options["first_chooser"]
         self.first = self.rng.randrange(2) if chosen == "random" else chosen
-        self.dealt = [None, None]
+        self.dealt: list[str | None] = [None, None]  # the starter each seat was dealt, if dealt
         if options["starter_choice"] == "random":
             available = [s for s in STARTER_IDS if s not in options["excluded_starters"]]
             dealt = self.rng.sample(available, 2)
@@ -70,11 +70,11 @@ class CitySquareOffState(State):
             self.deck = [tile.id for tile in self.catalogue.tiles]
             self.rng.shuffle(self.deck)
         self.covered = [0, 0]
-        self.placed = [[], []]
-        self.starters = [None, None]
-        self.revealed = []
+        self.placed: list[list[Placement]] = [[], []]
+        self.starters: list[str | None] = [None, None]
+        self.revealed: list[str] = []
         self.owes: tuple[int, ...] = ()
-        self.pending = [None, None]
+        self.pending: list[Placement | None] = [None, None]  # the round's secret placements
         self.stuck = [False, False]
         self.outcome: dict[str, Any] | None = None
 
@@ -137,8 +137,9 @@ class CitySquareOffState(State):
         return self.revealed[-1:]  # the current card, none before the first reveal
 
     def _starter_actions(self, player: int) -> list[Place]:
-        if self.dealt[player] is not None:
-            allowed = [self.dealt[player]]
+        dealt = self.dealt[player]
+        if dealt is not None:
+            allowed = [dealt]
         else:
             excluded = self.options["excluded_starters"]
             allowed = [s for s in STARTER_IDS if s != self.starters[1 - player] and s not in excluded]
@@ -223,7 +224,7 @@ class CitySquareOffState(State):
                 return
         self._finish_round()
 
-    def _cover(self, player: int, entry: tuple[str, str, int, int]) -> None:
+    def _cover(self, player: int, entry: Placement) -> None:
         """Cover the squares of a placement, given as stored: (piece, orientation, row, col).
 
         A `Place` is a named tuple, so the plain tuple finds its footprint too."""
@@ -232,7 +233,9 @@ class CitySquareOffState(State):
 
     def _finish_round(self) -> None:
         for seat in self.owes:
-            self._cover(seat, self.pending[seat])
+            entry = self.pending[seat]
+            assert entry is not None  # the round resolves once every seat owed has chosen
+            self._cover(seat, entry)
         self.pending = [None, None]
         variant = self.options["variant"]
         if variant == "standard":  # a full grid simply cannot take the next card (spec §8.1)

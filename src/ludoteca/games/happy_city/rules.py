@@ -89,8 +89,8 @@ class HappyCityState(State):
             deck = list(DECK_CARDS[d])
             self.rng.shuffle(deck)
             self.decks.append(deck)
-        self.discards = [[], [], []]
-        self.display = []
+        self.discards: list[list[str]] = [[], [], []]
+        self.display: list[str] = []
         self.piles = {key: n - 1 for key in RESIDENCES}
         specials = list(EXPERT_SPECIALS if self.expert else FAMILY_SPECIALS)
         self.rng.shuffle(specials)
@@ -99,11 +99,11 @@ class HappyCityState(State):
         self.log = ["*: specials " + ",".join(self.row)]
         self.cities = [[MARKET] for _ in range(n)]
         self.coins = [START_COINS] * n
-        self.markets = [None] * n
-        self.specials = [None] * n
+        self.markets: list[int | None] = [None] * n  # Happy Market colour
+        self.specials: list[str | None] = [None] * n
         self.free_purchase = [False] * n
         self.pyramid_left = [0] * n
-        self.sphinx_copy = None
+        self.sphinx_copy: str | None = None
         self.triggered = False
         self.round = 0
         if self.expert:
@@ -248,7 +248,8 @@ class HappyCityState(State):
 
     def _take_coins(self, player: int) -> None:
         """The `coin` main action: 1 coin, or the Clock Tower's amount for its owner."""
-        effect = EFFECT[self.specials[player]] if self.specials[player] else {}
+        special = self.specials[player]
+        effect = EFFECT[special] if special else {}
         self.coins[player] += effect["gain"] if effect.get("kind") == "coin_action_gain" else 1
         self._after_main(player)
 
@@ -325,7 +326,7 @@ class HappyCityState(State):
             for p in range(n):
                 coins[p] += scoring.family_income(self.cities[p])
             return
-        effects = [EFFECT[s] if s else {} for s in self.specials]
+        effects: list[dict[str, Any]] = [EFFECT[s] if s else {} for s in self.specials]
         for p, effect in enumerate(effects):
             if effect.get("kind") == "gain_before_income_if_has_coins" and coins[p] >= effect["min_coins"]:
                 coins[p] += effect["gain"]
@@ -448,7 +449,7 @@ class HappyCityState(State):
                 {
                     "coins": self.coins[p],
                     "city": list(self.cities[p]),
-                    "market_colour": None if self.markets[p] is None else COLOURS[self.markets[p]],
+                    "market_colour": _colour_name(self.markets[p]),
                     "special": self.specials[p],
                     "income": self._income(p),
                     "free_purchase": self.free_purchase[p],
@@ -599,3 +600,8 @@ def _card_in_reason(key: str, lang: str) -> str:
     own name only."""
     card = CARDS[key]
     return f"{card.name('en')} ({card.name('es')})" if lang == "en" else card.name(lang)
+
+
+def _colour_name(market: int | None) -> str | None:
+    """A Happy Market's colour by name (None: no market built)."""
+    return None if market is None else COLOURS[market]

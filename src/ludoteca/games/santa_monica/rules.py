@@ -127,17 +127,17 @@ class SantaMonicaState(State):
         self.front = [deck[i] if i < len(deck) else -1 for i in range(4)]
         self.back = [deck[i] if i < len(deck) else -1 for i in range(4, 8)]
         self.deck = deck[8:]
-        self.discard = []
+        self.discard: list[int] = []
         self.truck = self.foodie = 0
         self.supply = list(SUPPLY)
         self.tiles = [-1] * n
         self.cities = [{B0: -1, S0: -1} for _ in range(n)]
-        self.people = [{} for _ in range(n)]
-        self.footprints = [set() for _ in range(n)]
+        self.people: list[dict[int, list[int]]] = [{} for _ in range(n)]  # space → locals, tourists, VIPs
+        self.footprints: list[set[int]] = [set() for _ in range(n)]
         self.sand = [0] * n
         self.passes = 0
         self.final_round = False
-        self.log = []
+        self.log: list[tuple[int, str]] = []
         self._reset_turn()
         if self.options["starting_tiles"] == "random":
             for seat in range(n):
@@ -149,8 +149,11 @@ class SantaMonicaState(State):
         self._settle()
 
     def _reset_turn(self) -> None:
-        self.tasks, self.face, self.picks_left, self.lock_col = [], "", 0, 0
-        self.placed, self.budget, self.moved = [], None, {}
+        self.tasks: list[tuple[Any, ...]] = []
+        self.face, self.picks_left, self.lock_col = "", 0, 0
+        self.placed: list[int] = []
+        self.moved: dict[int, int] = {}  # space × 3 + kind → people moved there this budget
+        self.budget = None
 
     def _give_tile(self, seat: int, tile: int) -> None:
         """The tile's bonus: sand dollars, and its people and VIPs on the street half (spec 3.6)."""
@@ -198,7 +201,7 @@ class SantaMonicaState(State):
         """The full game log, forced actions included (spec 5)."""
         return list(self.log)
 
-    def determinize(self, player: int, rng: random.Random) -> State:
+    def determinize(self, player: int, rng: random.Random) -> SantaMonicaState:
         """Only the deck order is hidden (from everyone): shuffle it."""
         other = self.clone()
         rng.shuffle(other.deck)
@@ -284,7 +287,7 @@ class SantaMonicaState(State):
 
     def _swaps(self, player: int) -> list[tuple[int, int]]:
         city = self.cities[player]
-        out = []
+        out: list[tuple[int, int]] = []
         for row in (0, 1):
             cards = sorted(s for s, card in city.items() if card >= 0 and s & 1 == row)
             out.extend((a, b) for i, a in enumerate(cards) for b in cards[i + 1:])
