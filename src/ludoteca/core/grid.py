@@ -7,6 +7,7 @@ function so one flood fill serves square grids, hex boards and card rows alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar
 
 ORTHOGONAL = ((-1, 0), (0, -1), (0, 1), (1, 0))
 DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -49,17 +50,20 @@ def hex_row_neighbours(row: int, col: int, row_lengths: list[int]) -> list[tuple
     ]
 
 
+Cell = TypeVar("Cell", bound=Hashable)  # a square, a hex, an index: whatever a board counts in
+
+
 def connected_groups(
-    cells: Iterable[Hashable],
-    neighbours: Callable[[Hashable], Iterable[Hashable]],
-) -> list[set]:
+    cells: Iterable[Cell],
+    neighbours: Callable[[Cell], Iterable[Cell]],
+) -> list[set[Cell]]:
     """Split `cells` into maximal groups connected through `neighbours` (only within `cells`).
 
     Groups come out in the order their first cell appears in `cells`, so results are deterministic.
     """
     ordered = list(dict.fromkeys(cells))
     members = set(ordered)  # the cells not yet in a group
-    groups: list[set] = []
+    groups: list[set[Cell]] = []
     for start in ordered:
         if start not in members:
             continue
@@ -77,7 +81,7 @@ def connected_groups(
     return groups
 
 
-def group_of(start: Hashable, neighbours: Callable[[Hashable], Iterable[Hashable]]) -> set:
+def group_of(start: Cell, neighbours: Callable[[Cell], Iterable[Cell]]) -> set[Cell]:
     """The group reached from `start` through `neighbours` (which yields only cells of the group).
 
     Growing one group is enough when only the group of a new piece matters; it never scans the

@@ -190,7 +190,7 @@ class Session:
         secret scoring (a hidden objective, say) is never given away mid-game.
         """
         state = self.state
-        real = list(state.scores())
+        real: list[float | None] = list(state.scores())
         if state.is_over or not self.game.info.hidden_information:
             return real
         if seat is None:

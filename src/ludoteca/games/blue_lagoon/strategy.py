@@ -165,16 +165,16 @@ def features(state: BlueLagoonState) -> list[tuple[float, ...]]:
     tau = MAJORITY_SHARPNESS + MAJORITY_SPREAD * left
     # per island the two largest piece counts, so each seat's best rival is a look-up
     top = [sorted(column, reverse=True)[:2] for column in zip(*pieces, strict=True)]
-    rows = []
+    rows: list[tuple[float, ...]] = []
     for p in seats:
         counts = state.counts[p]
         mine = pieces[p]
-        occupied = islands - mine.count(0)
+        settled = islands - mine.count(0)  # islands where the seat has a piece
         rows.append((
             state.totals[p],
             resources_value(counts, share[p], left_of),
             STATUETTE_POINTS * (counts[STATUETTE] + STATUETTES_TAKEN * share[p][STATUETTE]),
-            expected_islands(occupied, islands - occupied, island_reach),
+            expected_islands(settled, islands - settled, island_reach),
             LINK_POINTS * best_link(tiles_of[p], neighbour_sets(b.key), island_of),
             majorities_value(mine, top, b.bonuses, tau),
             survivors[p] + VILLAGE_IN_HAND * state.villages[p] if foothold else 0.0,

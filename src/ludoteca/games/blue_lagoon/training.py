@@ -19,6 +19,7 @@ import argparse
 import json
 import random
 from importlib import resources
+from typing import Any
 
 import numpy as np
 
@@ -72,9 +73,10 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="write data/strategy_weights.json")
     args = parser.parse_args()
     samples = play_samples(args.games, args.seed, args.randomness)
-    table = {"about": (f"Weights of the Blue Lagoon evaluation's features per phase (E, S), fitted "
-                       f"by `python -m ludoteca.games.blue_lagoon.training --games {args.games} "
-                       f"--seed {args.seed} --randomness {args.randomness}`; see the game's docs.")}
+    about = (f"Weights of the Blue Lagoon evaluation's features per phase (E, S), fitted "
+             f"by `python -m ludoteca.games.blue_lagoon.training --games {args.games} "
+             f"--seed {args.seed} --randomness {args.randomness}`; see the game's docs.")
+    table: dict[str, Any] = {"about": about}
     for phase, (differences, outcomes) in samples.items():
         weights = fit(differences, outcomes, strategy.WEIGHTS[phase])
         table[phase] = dict(zip(strategy.FEATURES, weights, strict=True))

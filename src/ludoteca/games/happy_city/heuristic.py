@@ -16,6 +16,7 @@ It is the fixed yardstick of the bot ladder, so it deliberately shares nothing w
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import scoring
@@ -65,7 +66,7 @@ def card_worth(state: HappyCityState, player: int, key: str) -> float:
     city = state.cities[player]
     people = sum(PEOPLE[k] for k in city)
     hearts = sum(HEARTS[k] for k in city)
-    worth = PEOPLE[key] * _side_weight(people, hearts) + HEARTS[key] * _side_weight(hearts, people)
+    worth: float = PEOPLE[key] * _side_weight(people, hearts) + HEARTS[key] * _side_weight(hearts, people)
     if len(city) < EARLY_CITY:
         worth += EARLY_INCOME * INCOME[key]
     elif len(city) < MIDDLE_CITY:
@@ -95,7 +96,7 @@ def _planned_colours(state: HappyCityState, player: int) -> set[int]:
     return {c for c, need in CONDITION[target] if counts[c] < need}
 
 
-def _best(moves: list[Move], worth: dict[Move, tuple[float, ...]], rng: random.Random) -> Move:
+def _best(moves: list[Move], worth: Mapping[Move, tuple[float, ...]], rng: random.Random) -> Move:
     top = max(worth[m] for m in moves)
     return rng.choice([m for m in moves if worth[m] == top])
 

@@ -215,12 +215,12 @@ def score_city(
             people += PEOPLE[source]
             hearts += HEARTS[source]
     extras = [(0, 0)] if effect_key is None else _end_candidates(cities, markets, player, effect_key, slot)
-    best = None
+    best: dict[str, int] = {}
     for extra_people, extra_hearts in extras:
         parts = _combine(cities, markets, player, young, effect_key, people + extra_people,
                          hearts + extra_hearts)
         parts["effect_people"], parts["effect_hearts"] = extra_people, extra_hearts
-        if best is None or parts["score"] > best["score"]:
+        if not best or parts["score"] > best["score"]:
             best = parts
     return best
 
@@ -238,11 +238,12 @@ def _combine(
     factor_p, factor_h = max(0, people), max(0, hearts)
     points = factor_p + factor_h if young else factor_p * factor_h
     score = points
-    kind = EFFECT[effect_key].get("kind") if effect_key else None
-    if kind == "double_points_if_below" and score < EFFECT[effect_key]["threshold"]:
+    effect = EFFECT[effect_key] if effect_key else {}
+    kind = effect.get("kind")
+    if kind == "double_points_if_below" and score < effect["threshold"]:
         score *= 2
     if kind == "double_income_now_lose_income_at_end":
-        score += EFFECT[effect_key]["end_points_per_income"] * income(cities, markets, player)
+        score += effect["end_points_per_income"] * income(cities, markets, player)
     return {"people": people, "hearts": hearts, "points": points, "modifier": score - points,
             "score": score}
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 
-from .notation import Happy, Move, Pick, Step, Swap, Take, Truck, UseFace, Word
+from .notation import ChooseTile, Happy, Move, Pick, Step, Swap, Take, Truck, UseFace, Word
 
 if TYPE_CHECKING:
     from .components import Content
@@ -34,25 +34,25 @@ def choose(state: SantaMonicaState, player: int, rng: random.Random) -> Action:
 
 
 def _score(state: SantaMonicaState, player: int, action: Action) -> float:
-    kind = type(action)
-    if kind is Take:
+    if isinstance(action, Take):
         card = state.front[action.col - 1]
         return _placement(state, player, card, action.space) + _reward(state, action.col)
-    if kind is Pick:
+    if isinstance(action, Pick):
         card = (state.back if action.back else state.front)[action.col - 1]
         return _placement(state, player, card, action.space)
-    if kind is UseFace:
+    if isinstance(action, UseFace):
         return _face(state, action)
-    if kind is Move or kind is Step:
+    if isinstance(action, (Move, Step)):
         return _walk(state, player, action)
-    if kind is Happy:
+    if isinstance(action, Happy):
         return {"sd": 2.0, "mix": 1.0, "move": 0.5}[action.choice]
-    if kind is Truck:
+    if isinstance(action, Truck):
         return -action.col  # any column will do: the first
-    if kind is Word:
+    if isinstance(action, Word):
         return 0.0  # done, keep, pass: the baseline every other move must beat
-    if kind is Swap:
+    if isinstance(action, Swap):
         return -1.0  # rearranging is for players who plan ahead: keep
+    assert isinstance(action, ChooseTile), action  # the one kind left
     return -TILE_ORDER.index(action.tile) if action.tile in TILE_ORDER else -len(TILE_ORDER)
 
 

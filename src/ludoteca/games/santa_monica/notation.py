@@ -311,27 +311,26 @@ def _direction(src: int, dst: int) -> int:
 
 
 def action_id(action: Action) -> int:
-    kind = type(action)
-    if kind is ChooseTile:
+    if isinstance(action, ChooseTile):
         return action.index
-    if kind is UseFace:
+    if isinstance(action, UseFace):
         return _BASE_SD + action.index
-    if kind is Truck:
+    if isinstance(action, Truck):
         return _BASE_TRUCK + action.col - 1
-    if kind is Happy:
+    if isinstance(action, Happy):
         return _BASE_HAPPY + HAPPY.index(action.choice)
-    if kind is Word:
+    if isinstance(action, Word):
         return _BASE_WORD + _WORDS.index(action.word)
-    if kind is Take:
+    if isinstance(action, Take):
         return _BASE_TAKE + (action.col - 1) * N_SPACES + action.space + _SID
-    if kind is Pick:
+    if isinstance(action, Pick):
         return _BASE_PICK + (action.back * 4 + action.col - 1) * N_SPACES + action.space + _SID
-    if kind is Step:
+    if isinstance(action, Step):
         return _BASE_STEP + action.dst + _SID
-    if kind is Move:
+    if isinstance(action, Move):
         return _BASE_MOVE + ((action.kind * N_SPACES + action.src + _SID) * 3
                              + _direction(action.src, action.dst))
-    if kind is Swap:
+    if isinstance(action, Swap):
         row = action.a & 1
         first = row * N_COLS + (action.a >> 1) + COL_LIMIT
         return _BASE_SWAP + first * N_COLS + (action.b >> 1) + COL_LIMIT

@@ -342,28 +342,27 @@ class SantaMonicaState(State):
     # ---- effects ------------------------------------------------------------------------------
 
     def _do(self, action: Action, player: int) -> None:
-        kind = type(action)
-        if kind is ChooseTile:
+        if type(action) is ChooseTile:
             self._do_tile(action, player)
-        elif kind is Truck:
+        elif type(action) is Truck:
             self.truck, self.foodie = action.col, _wrap(action.col, 2)
             self._start_turn(0)
-        elif kind is Take:
+        elif type(action) is Take:
             card = self.front[action.col - 1]
             self.front[action.col - 1] = -1
             self._place(player, card, action.space)
             self.tasks = [*self.content.card_tasks[card], ("reward", action.col), ("end",)]
             self._run()
-        elif kind is UseFace:
+        elif type(action) is UseFace:
             self._do_face(action, player)
-        elif kind is Pick:
+        elif type(action) is Pick:
             self._do_pick(action, player)
-        elif kind is Swap:
+        elif type(action) is Swap:
             self._swap(player, action.a, action.b)
             self._run()
-        elif kind is Move or kind is Step:
+        elif type(action) is Move or type(action) is Step:
             self._do_move(action, player)
-        elif kind is Happy:
+        elif type(action) is Happy:
             self._do_happy(action, player)
         elif action == KEEP:
             self._run()
@@ -747,8 +746,8 @@ def _explain(state: SantaMonicaState, action: Action, player: int) -> tuple[str,
     if type(action) not in _PHASE_VERBS.get(state.phase, ()):
         return "phase", {"phase": MESSAGES.message(f"phase.{state.phase}")}
     c = state.content
-    if type(action) in (Take, Pick):
-        back = getattr(action, "back", False)
+    if isinstance(action, (Take, Pick)):
+        back = isinstance(action, Pick) and action.back
         slot = f"{'RF'[not back]}{action.col}"
         card = (state.back if back else state.front)[action.col - 1]
         if card < 0:

@@ -44,7 +44,7 @@ def tag_groups(content: Content, tags: dict[int, int]) -> list[list[set[int]]]:
 def ring_options(rings: list[dict], counts: list[int], weights: list[int]) -> list[tuple]:
     """The fill options of one card: (value, placed, ring points, ring index tuple), empty first."""
     n_local, n_tourist, n_vip = counts
-    options = [(0, 0, 0, ())]
+    options: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
     if rings and "any_number" in rings[0]:
         eligible = {"local": n_local, "tourist": n_tourist, "any": n_local + n_tourist + n_vip}
         kind = rings[0]["any_number"]
@@ -100,6 +100,7 @@ def assign_rings(cards: list[tuple[int, Sequence[tuple]]], people_total: int, pe
         key = (value + penalty(unplaced), -unplaced, points)
         if best is None or key > best[0] or (key == best[0] and choices < best[1]):
             best = (key, choices, unplaced)
+    assert best is not None  # the table always holds at least the empty fill of every card
     _, choices, unplaced = best
     return {space: chosen for (space, _), chosen in zip(cards, choices, strict=True)}, unplaced
 
