@@ -25,12 +25,13 @@ import os
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Connection,
+    CursorResult,
     Float,
     ForeignKey,
     String,
@@ -46,6 +47,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import Result
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -479,7 +481,7 @@ class Store:
                     .where(BotTurnRow.table_id == table_id, BotTurnRow.seq == seq, free)
                     .values(owner=owner, lease_until=moment + timedelta(seconds=lease))
                 )
-            if result.rowcount == 1:
+            if _rows_changed(result) == 1:
                 claimed.append(BotTurn(table_id, seq, lane, failures))
         return claimed
 
@@ -492,7 +494,7 @@ class Store:
                        BotTurnRow.owner == owner)
                 .values(lease_until=now() + timedelta(seconds=lease))
             )
-        return result.rowcount == 1
+        return _rows_changed(result) == 1
 
     def release_after_failure(self, owner: str, turn: BotTurn, backoff: float) -> None:
         """Give a turn back after a failed attempt, counted, to be retried after `backoff` seconds."""
@@ -537,3 +539,9 @@ def _lock_id(key: str) -> int:
 
 def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _rows_changed(result: Result[Any]) -> int:
+    """The rows an UPDATE changed: `Session.execute` is typed as returning a plain `Result`, but for
+    a DML statement it is a `CursorResult`, which counts them."""
+    return cast("CursorResult[Any]", result).rowcount
