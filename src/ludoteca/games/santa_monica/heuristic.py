@@ -144,7 +144,8 @@ def _walk(state: SantaMonicaState, player: int, action: Move | Step) -> float:
     city, people = state.cities[player], state.people[player]
     if type(action) is Move:
         kind, src = action.kind, action.src
-    else:
+    else:  # a step: the active person of the open budget
+        assert state.budget is not None
         kind, src = state.budget[7], state.budget[6]
     dst = action.dst
     value = _wants(c, city, people, dst, kind, arriving=True)

@@ -153,7 +153,10 @@ class SantaMonicaState(State):
         self.face, self.picks_left, self.lock_col = "", 0, 0
         self.placed: list[int] = []
         self.moved: dict[int, int] = {}  # space × 3 + kind → people moved there this budget
-        self.budget = None
+        # the move budget being spent (spec 4.6), while one is open: [kinds allowed (bits), people
+        # who may move, steps each, cap on steps in all (0: none), people started, steps taken in
+        # all, the active person's space (None before the first), its kind, its steps]
+        self.budget: list[Any] | None = None
 
     def _give_tile(self, seat: int, tile: int) -> None:
         """The tile's bonus: sand dollars, and its people and VIPs on the street half (spec 3.6)."""
@@ -298,7 +301,9 @@ class SantaMonicaState(State):
         canonical order: by kind letter, then the source's text, then the destination's."""
         if not self._may_start():
             return []
-        city, moved, allowed = self.cities[player], self.moved, _KINDS_OF[self.budget[0]]
+        budget = self.budget
+        assert budget is not None  # asked only while a budget is open
+        city, moved, allowed = self.cities[player], self.moved, _KINDS_OF[budget[0]]
         movable = []
         for s, here in self.people[player].items():
             for k in allowed:
@@ -312,6 +317,7 @@ class SantaMonicaState(State):
 
     def _may_start(self) -> bool:
         """Whether the open budget still allows starting another person."""
+        assert self.budget is not None  # asked only while a budget is open
         _, most, _, cap, started, total = self.budget[:6]
         return started < most and not (cap and total >= cap)
 
@@ -324,12 +330,14 @@ class SantaMonicaState(State):
         """
         if not self._may_start():
             return False
+        assert self.budget is not None  # `_may_start` read it
         moved, allowed = self.moved, _KINDS_OF[self.budget[0]]
         return any(here[k] > moved.get(s * 3 + k, 0)
                    for s, here in self.people[player].items() for k in allowed)
 
     def _steps(self, player: int) -> list[int]:
         """Destinations of the active person's next step."""
+        assert self.budget is not None  # asked only while a budget is open
         _, _, distance, cap, _, total, active, _, steps = self.budget
         if active is None or steps >= distance or (cap and total >= cap):
             return []
@@ -507,6 +515,7 @@ class SantaMonicaState(State):
 
     def _do_move(self, action: Move | Step, player: int) -> None:
         budget, moved, people = self.budget, self.moved, self.people[player]
+        assert budget is not None  # a move is legal only while a budget is open
         if type(action) is Move:
             kind, src = action.kind, action.src
             budget[4] += 1
