@@ -15,8 +15,9 @@ import json
 import os
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NoReturn, get_args
+from typing import TYPE_CHECKING, Any, NoReturn, get_args
 
 import typer
 from rich.console import Console
@@ -24,12 +25,17 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer._click.core import Context, Parameter
 from typer._click.exceptions import MissingParameter, NoSuchOption, UsageError
+from typer._click.formatting import HelpFormatter
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 import ludoteca
 from ludoteca.core import LudotecaError
 from ludoteca.core.messages import Catalogue, languages
+
+if TYPE_CHECKING:
+    from ludoteca.server.settings import Settings
 
 MESSAGES = Catalogue(__package__)
 
@@ -143,7 +149,7 @@ def _hint(error: typer.BadParameter) -> str:
 
 
 @contextlib.contextmanager
-def _usage_in_words():
+def _usage_in_words() -> Iterator[None]:
     """Re-raise a usage error of Typer's parser in the environment's language."""
     try:
         yield
@@ -185,10 +191,10 @@ def _tagged_in_words(base: type[TyperArgument | TyperOption]) -> type:
     direct subclass of its class only."""
 
     class Tagged(base):  # type: ignore[valid-type, misc]
-        def display_type(self, ctx) -> str:
+        def display_type(self, ctx: Context) -> str:
             return _type_tag(self) or super().display_type(ctx)
 
-        def display_type_rich(self, ctx) -> str | None:
+        def display_type_rich(self, ctx: Context) -> str | None:
             return None if getattr(self, "is_flag", False) else super().display_type_rich(ctx)
 
         def _get_number_range_help_str(self) -> str | None:
@@ -206,17 +212,17 @@ class _InWords:
     """What Typer writes by itself (the usage line, the help option, its parser's errors), in the
     environment's language from the catalogue; mixed into the app's group and commands (`cls`)."""
 
-    def format_usage(self, ctx, formatter) -> None:
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         pieces = " ".join(self.collect_usage_pieces(ctx))  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, pieces, prefix=say(default_lang(), "cli.usage") + " ")
 
-    def get_help_option(self, ctx):
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
             option.help = say(default_lang(), "cli.help_option")
         return option
 
-    def get_params(self, ctx):
+    def get_params(self, ctx: Context) -> list[Parameter]:
         """The parameters (the help option included), each made ours so that its tag is in words:
         Typer builds them itself, as its own classes, before the command sees them."""
         params = super().get_params(ctx)  # type: ignore[misc]
@@ -229,15 +235,15 @@ class Group(_InWords, TyperGroup):
     """The `ludoteca` group: its parsing (and that of every command, which happens inside its
     `invoke`) raises usage errors in the reader's language."""
 
-    def main(self, *args: Any, **kwargs: Any):
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         _typer_words(default_lang())
         return super().main(*args, **kwargs)
 
-    def make_context(self, *args: Any, **kwargs: Any):
+    def make_context(self, *args: Any, **kwargs: Any) -> Context:
         with _usage_in_words():
             return super().make_context(*args, **kwargs)
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: Context) -> Any:
         with _usage_in_words():
             return super().invoke(ctx)
 
@@ -431,7 +437,7 @@ DbOption = typer.Option(None, "--db", help=HELP["db"])
 ContentOption = typer.Option(None, "--santa-monica-content", help=HELP["content"])
 
 
-def _server_settings(db: str | None, santa_monica_content: Path | None, **limits):
+def _server_settings(db: str | None, santa_monica_content: Path | None, **limits: Any) -> Settings:
     from ludoteca.server.settings import Settings
 
     operator = {}

@@ -6,6 +6,8 @@ works for every game and player count and is reproducible under its seed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludoteca.core import OptionError
 
 from .base import LEVELS, Bot, RandomBot
@@ -35,7 +37,7 @@ __all__ = [
 ]
 
 
-def make_bot(name: str, level: str = "normal", seed: int | None = None, **budget) -> Bot:
+def make_bot(name: str, level: str = "normal", seed: int | None = None, **budget: Any) -> Bot:
     """The bot called `name` at `level`; MCTS also takes `iterations=`, `seconds=` and the search
     options of `MctsBot` (`playout_limit=`, `playout_policy=`, `widening=`, `prior_weight=`,
     `exploration=`)."""

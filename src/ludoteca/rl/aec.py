@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ludoteca.core import OptionError
+from ludoteca.core import OptionError, State
 
 from .messages import MESSAGES
 from .table import RENDER_MODES, Table, check_render_mode
@@ -51,7 +51,7 @@ class LudotecaEnv(AECEnv):
         return self.action_spaces[agent]
 
     @property
-    def state_of_game(self):
+    def state_of_game(self) -> State:
         """The engine state being played (read it, never change it)."""
         return self.table.state
 

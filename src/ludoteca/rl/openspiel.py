@@ -93,7 +93,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
 def _game_class(game: Game) -> type:
     """A class per game, as OpenSpiel registers classes (it calls them with the parameters)."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self: LudotecaOpenSpielGame, params: dict[str, Any] | None = None) -> None:
         LudotecaOpenSpielGame.__init__(self, game, params or {})
 
     name = "".join(part.title() for part in game.info.id.split("-")) + "OpenSpielGame"
@@ -137,7 +137,7 @@ class LudotecaOpenSpielGame(pyspiel.Game):
         state = self.ludoteca_game.new_state(self.num_seats, seed=self._seeds.getrandbits(63), **self.options)
         return LudotecaOpenSpielState(self, state)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> LudotecaObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LudotecaObserver:
         return LudotecaObserver(self)
 
     def deserialize_state(self, text: str) -> LudotecaOpenSpielState:

@@ -18,6 +18,9 @@ from ludoteca.core import OptionError
 from .messages import MESSAGES
 from .table import RENDER_MODES, Table, check_render_mode
 
+Observations = dict[str, dict[str, np.ndarray]]  # by agent: its observation and its mask
+Infos = dict[str, dict[str, Any]]  # by agent: its mask
+
 
 class LudotecaParallelEnv(ParallelEnv):
     metadata = {"render_modes": list(RENDER_MODES), "name": "ludoteca_parallel"}
@@ -41,12 +44,13 @@ class LudotecaParallelEnv(ParallelEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None):
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[Observations, Infos]:
         self.table.restart(seed)
         self.agents = list(self.possible_agents)
         return self._observations(), self._infos()
 
-    def step(self, actions: dict[str, int]):
+    def step(self, actions: dict[str, int]) -> tuple[Observations, dict[str, float], dict[str, bool],
+                                                    dict[str, bool], Infos]:
         """Apply the action of every seat owed a move, in seat order (none sees another's choice:
         the engine keeps a submitted placement secret until the round resolves)."""
         to_move = self.table.state.to_move
@@ -77,13 +81,13 @@ class LudotecaParallelEnv(ParallelEnv):
             return
         self.table.act(seat, action_id)  # raises the engine's readable error, changing nothing
 
-    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+    def _observations(self) -> Observations:
         return {
             agent: {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
             for seat, agent in enumerate(self.possible_agents)
         }
 
-    def _infos(self) -> dict[str, dict[str, Any]]:
+    def _infos(self) -> Infos:
         return {
             agent: {"action_mask": self.table.mask(seat)} for seat, agent in enumerate(self.possible_agents)
         }

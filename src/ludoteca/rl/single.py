@@ -78,7 +78,8 @@ class SingleAgentEnv(gym.Env):
 
     # ---- the Gymnasium protocol ---------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None, options: dict | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         self._lost_by_illegal = False
         if seed is not None:
@@ -94,7 +95,7 @@ class SingleAgentEnv(gym.Env):
         self._play_bots()
         return self._observation(), self._info()
 
-    def step(self, action: int):
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.table.state.is_over or self._lost_by_illegal:
             raise OptionError(MESSAGES.message("single.over"))
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -123,7 +124,7 @@ def create_app(
         ludoteca.load(game_id).new_state(seed=0, **chosen)
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Database calls run in threads; enough of them that waiting for the database never
         # queues a request behind others (the connection pool holds up to 30).
         threads = ThreadPoolExecutor(32, thread_name_prefix="ludoteca-db")
@@ -329,7 +330,7 @@ def create_app(
 
     # ---- pages --------------------------------------------------------------------------------
 
-    def page(name: str):
+    def page(name: str) -> Callable[[], Awaitable[FileResponse]]:
         async def serve_page() -> FileResponse:
             return FileResponse(WEB / name)
 

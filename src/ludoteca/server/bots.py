@@ -26,10 +26,12 @@ import os
 import secrets
 import socket
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ludoteca.bots import LEVELS
 from ludoteca.core import LudotecaError, State
@@ -41,6 +43,11 @@ from .store import BotTurn
 from .tables import Conflict, StaleMove, Tables
 from .tasks import stopped, woken
 from .thinking import think
+
+if TYPE_CHECKING:
+    from .clocks import Chooser
+
+T = TypeVar("T")
 
 log = logging.getLogger("ludoteca.bots")
 
@@ -83,7 +90,7 @@ class BotRunner:
             threads.shutdown(wait=False, cancel_futures=True)
         self.lifeline_end.close()  # any bot process still thinking exits now
 
-    async def _in_lane(self, lane: str, call, *args):
+    async def _in_lane(self, lane: str, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.threads[lane], call, *args)
 
     def poke(self, lane: str | None = None, delay: float = 0.0) -> None:
@@ -162,7 +169,7 @@ class BotRunner:
                                        turn.lane, table.id)
         await self.tables.act_bot(table, seat, action, turn.seq, epoch)
 
-    def _timeout_choice(self, turn: BotTurn, table_id: str):
+    def _timeout_choice(self, turn: BotTurn, table_id: str) -> Chooser:
         """How a seat whose per-move clock ran out gets its move: the clock's stand-in bot, thought
         in this lane's processes (the lane of the stand-in's level, `Clock.lane`); its first legal
         move after repeated failures, as for any bot."""

@@ -50,9 +50,14 @@ from .messages import MESSAGES
 from .store import NextBotTurn
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from .people import People
     from .store import BotTurn
     from .tables import LiveTable, Seat, Tables
+
+    # how a stand-in's move is found: (state, seat, bot, level) -> the move's text
+    Chooser = Callable[[State, int, str, str], Awaitable[str]]
 
 # Bounds of a clock, in seconds (a second at least, so tests can time out quickly; the form
 # offers sensible values): per decision up to an hour, per seat up to a day, increment ≤ 10 min.
@@ -245,7 +250,7 @@ def refuse_if_out_of_time(table: LiveTable, seat: int) -> None:
 
 
 async def on_deadline(tables: Tables, people: People | None, table: LiveTable, turn: BotTurn,
-                      choose) -> None:
+                      choose: Chooser) -> None:
     """A runner claimed a clock's due turn (`Clock.due_turn`) of `table`: wait out what is left
     (the claim may come a little early, or the clock was restarted), then act for one seat whose
     time ran out. `choose(state, seat, bot, level)` is the runner's way of asking the clock's

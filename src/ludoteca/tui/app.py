@@ -16,7 +16,7 @@ import re
 import time
 from enum import Enum
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ludoteca.core import IllegalAction, LudotecaError, NotationError
@@ -208,7 +208,7 @@ class TerminalGame:
             self.page = None
         return True
 
-    def _show_page(self, renderable) -> None:
+    def _show_page(self, renderable: RenderableType) -> None:
         """A page in the board's place (full screen), or printed (plain)."""
         if not self.full:
             self.console.print(renderable)

@@ -194,21 +194,20 @@ class BloomTownState(State):
             return [TAKES[j] for j in self.take_from]
         return [KEEPS[t] for t in self._hand_types(player)]
 
-    def is_legal(self, action, player: int) -> bool:
-        kind = type(action)
-        if kind is Build:
+    def is_legal(self, action: Action, player: int) -> bool:
+        if type(action) is Build:
             return (
                 self.phase == "build"
                 and action.tile in self.hands[player]
                 and self.towns[player][action.square] < 0
             )
-        if kind is Bonus:
+        if type(action) is Bonus:
             return self.phase == "bonus" and (
                 action.index == PASS or action.index in self._bonus_options(player)
             )
-        if kind is Take:
+        if type(action) is Take:
             return self.phase == "take" and action.space in self.take_from
-        if kind is Keep:
+        if type(action) is Keep:
             return self.phase == "keep" and action.kind in self._hand_types(player)
         return False
 
@@ -237,16 +236,16 @@ class BloomTownState(State):
 
     # ---- the turn ---------------------------------------------------------------------------
 
-    def _apply(self, action, player: int) -> None:
-        kind = type(action)
-        if kind is Build:
+    def _apply(self, action: Action, player: int) -> None:
+        if type(action) is Build:
             self._build(player, action.tile, action.square)
-        elif kind is Bonus:
+        elif type(action) is Bonus:
             self._bonus(player, action.index)
-        elif kind is Take:
+        elif type(action) is Take:
             self._take_space(player, action.space)
             self._bonus_step(player)
         else:
+            assert type(action) is Keep  # the only kind left, once checked legal
             self._score_keep(player, action.kind)
             self._next_keep()
 
@@ -522,26 +521,26 @@ class BloomTownState(State):
 
     # ---- explanations and pictures ------------------------------------------------------------
 
-    def explain_illegal(self, action, player: int, lang: str = "en") -> str:
+    def explain_illegal(self, action: Action, player: int, lang: str = "en") -> str:
         code, args = self._illegal_reason(action, player)
         return messages.say(code, lang, **args)
 
-    def _illegal_reason(self, action, player: int) -> tuple[str, dict[str, Any]]:
+    def _illegal_reason(self, action: Action, player: int) -> tuple[str, dict[str, Any]]:
         """Why `action` is illegal now: a message code of `messages.TEXT` and its arguments."""
-        kind = type(action)
-        wanted = {Build: "build", Bonus: "bonus", Take: "take", Keep: "keep"}.get(kind)
+        wanted = {Build: "build", Bonus: "bonus", Take: "take", Keep: "keep"}.get(type(action))
         if wanted is None:
             return "foreign action", {}
         if wanted != self.phase:
             return "phase", {"phase": messages.PHASES[self.phase]}
-        if kind is Build:
+        if type(action) is Build:
             if action.tile not in self.hands[player]:
                 return "tile not in hand", {"tile": messages.tile_name(action.tile)}
             return "occupied", {"square": SQUARE_NAMES[action.square]}
-        if kind is Take:
+        if type(action) is Take:
             return "space empty", {"space": action.space + 1}
-        if kind is Keep:
+        if type(action) is Keep:
             return "type not in hand", {"type": messages.type_name(action.kind)}
+        assert type(action) is Bonus  # the only kind left
         return self._bonus_reason(action.index, player)
 
     def _bonus_reason(self, index: int, player: int) -> tuple[str, dict[str, Any]]:

@@ -7,6 +7,7 @@ spec 12), `score_breakdown` and `phase_over`.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ludoteca.core import Game, GameInfo, NotationError, Option, register
 
@@ -91,7 +92,7 @@ class BlueLagoon(Game[BlueLagoonState, Place]):
 GAME = register(BlueLagoon())
 
 
-def from_notation(text: str, seed: int | None = None, **options) -> BlueLagoonState:
+def from_notation(text: str, seed: int | None = None, **options: Any) -> BlueLagoonState:
     """The state written in `text` (spec 12), exactly as written; `NotationError` if invalid.
 
     `seed` seeds the generator for the next deal; `options` (e.g. `exploration_only=True`) are the

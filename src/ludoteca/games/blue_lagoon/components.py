@@ -8,6 +8,7 @@ numbered row by row, so sorting tile numbers sorts by (row, column) as the spec 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 
 from ludoteca.core.data import load_json
@@ -36,7 +37,7 @@ def row_lengths(height: int) -> list[int]:
     return [height - 1 if r % 2 == 0 else height for r in range(height)]
 
 
-def coords_text(coords) -> str:
+def coords_text(coords: Iterable[tuple[int, int]]) -> str:
     """A sorted coordinate list as written in the position notation (each with a leading space)."""
     return "".join(f" {r},{c}" for r, c in sorted(coords))
 

@@ -7,8 +7,9 @@ anything (loading is exact). Writing reads the state's fields directly.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import NotationError
 
@@ -24,6 +25,9 @@ from .components import (
 )
 from .components import settler_allowance as allowance
 from .messages import MESSAGES, notation_error
+
+if TYPE_CHECKING:
+    from .rules import BlueLagoonState
 
 _L = r"((?: [0-9]+,[0-9]+)*)"
 _STATEMENTS = {
@@ -139,7 +143,7 @@ def _check_players(position: Position, ids: list[int]) -> None:
         raise _error("current", current=position.current, n=n)
 
 
-def _all_coords(position: Position):
+def _all_coords(position: Position) -> Iterator[tuple[int, int]]:
     for _, tiles in position.islands:
         yield from tiles
     yield from position.stones
@@ -222,7 +226,7 @@ def _check_pieces(position: Position, land: set[Coord]) -> None:
                     raise _error("village_on_circle", number=number, r=r, c=c)
 
 
-def to_notation(state) -> str:
+def to_notation(state: BlueLagoonState) -> str:
     """The canonical position string of `state` (spec 12.4)."""
     b = board(state.geo)
     coords = b.coords
@@ -246,7 +250,7 @@ def to_notation(state) -> str:
     return " ".join(parts)
 
 
-def board_data(state) -> dict[str, Any]:
+def board_data(state: BlueLagoonState) -> dict[str, Any]:
     """The position as structures (what `to_notation` writes as text), for renderers.
 
     `rows` are the row lengths (even rows are shifted half a hex right), islands are lettered A,

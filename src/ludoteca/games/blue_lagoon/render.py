@@ -8,10 +8,15 @@ token letter), `S0` / `T0` a settler / village of seat 0.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ludoteca.core.messages import written
 
 from .components import COMPONENTS, EMPTY, TOKEN_LETTERS, board
 from .messages import MESSAGES
+
+if TYPE_CHECKING:
+    from .rules import BlueLagoonState
 
 _COLOURS = [c["hex"] for c in COMPONENTS["colours"]]
 _COLOUR_NAMES = [MESSAGES.message(f"component.colour.{c['id']}") for c in COMPONENTS["colours"]]
@@ -32,7 +37,7 @@ def _paint(text: str, colour: str, markup: bool) -> str:
     return f"[{colour}]{text}[/]" if markup else text
 
 
-def _tile(state, t: int, markup: bool) -> str:
+def _tile(state: BlueLagoonState, t: int, markup: bool) -> str:
     b = board(state.geo)
     code = state.cells[t]
     if code != EMPTY:
@@ -51,7 +56,7 @@ def _tile(state, t: int, markup: bool) -> str:
     return _paint(f" {letter} ", "green", markup)
 
 
-def render(state, lang: str, player: int | None, markup: bool, compact: bool = True) -> str:
+def render(state: BlueLagoonState, lang: str, player: int | None, markup: bool, compact: bool = True) -> str:
     """A text picture of the whole position in `lang`: everything is public, so every `player`
     sees the same. `compact` keeps every seat's line within 80 columns (False: the lines whole,
     colour names included, for a pager)."""
@@ -84,7 +89,8 @@ def render(state, lang: str, player: int | None, markup: bool, compact: bool = T
     return "\n".join(lines)
 
 
-def _seat_line(state, p: int, score: float, words: dict, lang: str, markup: bool, width: int | None) -> str:
+def _seat_line(state: BlueLagoonState, p: int, score: float, words: dict, lang: str, markup: bool,
+               width: int | None) -> str:
     """One seat's pieces, tokens and score; a line wider than `width` drops the colour's name
     (the markup still paints it), then the word "left", so that four seats never wrap at 80
     columns (no `width`: the whole line)."""

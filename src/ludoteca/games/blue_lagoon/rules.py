@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoteca.core import Message, State, rank
+from ludoteca.core import Game, Message, State, rank
+from ludoteca.core.result import Result
 from ludoteca.core.words import language
 
 from . import heuristic, scoring, strategy
@@ -72,7 +73,7 @@ class BlueLagoonState(State):
         self._rebuild_near()
 
     @classmethod
-    def from_position(cls, game, position: Position, seed: int,
+    def from_position(cls, game: Game, position: Position, seed: int,
                       options: dict[str, Any]) -> BlueLagoonState:
         """A state holding exactly `position` (nothing is processed; see `_resolve`)."""
         b = register_board(Board(position.height, position.islands, position.stones))
@@ -350,7 +351,7 @@ class BlueLagoonState(State):
             result.append({**row, "phase": self.phase, "earlier": banked, "total": banked + phase})
         return result
 
-    def result(self):
+    def result(self) -> Result:
         keys = [(score, sum(counts)) for score, counts in zip(self.scores(), self.counts,
                                                                strict=True)]
         return rank(keys, ["score", "most tokens"], self.scores(), self.breakdown(),

@@ -13,6 +13,7 @@ enough for search bots without changing the rules it implements.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -62,7 +63,7 @@ def orientations(cells: list[list[int]]) -> tuple[dict[str, tuple[tuple[int, int
     return canonical, aliases
 
 
-def _normalise(cells) -> tuple[tuple[int, int], ...]:
+def _normalise(cells: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
     return tuple(sorted((r - top, c - left) for r, c in cells))
@@ -92,7 +93,7 @@ class Geometry:
     def in_plane(self, row: int, col: int) -> bool:
         return -MARGIN <= row < self.rows + MARGIN and -MARGIN <= col < self.cols + MARGIN
 
-    def mask(self, squares) -> int:
+    def mask(self, squares: Iterable[tuple[int, int]]) -> int:
         total = 0
         for row, col in squares:
             total |= self.bit(row, col)

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -153,11 +154,11 @@ class _Serial:
         return None
 
     @staticmethod
-    def imap(function, jobs):
+    def imap(function: Callable[[Any], Any], jobs: Iterable[Any]) -> Iterator[Any]:
         return map(function, jobs)
 
 
-def _pool(workers: int):
+def _pool(workers: int) -> Any:  # a process pool, or `_Serial` in this process
     return multiprocessing.Pool(workers) if workers > 1 else _Serial()
 
 

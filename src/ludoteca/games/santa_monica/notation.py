@@ -180,7 +180,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 
 
 @cache
-def pair(cls: type, *fields) -> tuple[str, Action]:
+def pair(cls: type, *fields: Any) -> tuple[str, Action]:
     """(canonical text, action), built once per distinct action: legal lists sort on the text.
 
     `functools.cache` looks the arguments up in C, which matters here: legal-action lists call

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 from .messages import MESSAGES
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .components import Content
     from .rules import SantaMonicaState
 
 WORDS = MESSAGES.table("render.words")
@@ -58,7 +61,7 @@ def render(state: SantaMonicaState, lang: str = "en", player: int | None = None,
     return "\n".join(lines)
 
 
-def _summary(state, p, words) -> str:
+def _summary(state: SantaMonicaState, p: int, words: dict[str, str]) -> str:
     """Another seat's city in one line, for a crowded table: its width and the people in it."""
     here = [0, 0, 0]
     for counts in state.people[p].values():
@@ -67,7 +70,8 @@ def _summary(state, p, words) -> str:
     return "  " + words["summary"].format(columns=len({s >> 1 for s in state.cities[p]}), people=crowd)
 
 
-def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
+def _city(state: SantaMonicaState, p: int, words: dict[str, str], lang: str,
+          colour: Callable[[str, str], str], score: float, is_you: bool) -> list[str]:
     c = state.content
     city, people, prints = state.cities[p], state.people[p], state.footprints[p]
     tile = c.tiles[state.tiles[p]] if state.tiles[p] >= 0 else None
@@ -91,7 +95,7 @@ def _city(state, p, words, lang, colour, score, is_you) -> list[str]:
 
 
 SHOW = MESSAGES.table("render.show")
-def _cell(content, card: int, here: list[int] | None, footprint: bool) -> str:
+def _cell(content: Content, card: int, here: list[int] | None, footprint: bool) -> str:
     """A card's id (START for the starting tile), `*` if a VIP left a footprint, then its people."""
     name = "START" if card < 0 else content.cards[card]["id"]
     crowd = "".join(f"{n}{k}" for n, k in zip(here or [0, 0, 0], "LTV", strict=True) if n)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludoteca.core import Action, Message, State, rank
+from ludoteca.core.result import Result
 
 from . import heuristic, strategy
 from .components import Content, load_content
@@ -615,7 +616,7 @@ class SantaMonicaState(State):
             for p, (line, u) in enumerate(zip(lines, unplaced, strict=True))
         ]
 
-    def result(self):
+    def result(self) -> Result:
         breakdown = self.breakdown()
         totals = [b["total"] for b in breakdown]
         keys = [(totals[p], self.sand[p]) for p in range(self.num_players)]

@@ -6,7 +6,7 @@ A city is `{space: card index}` where the two starting-tile halves (`B0`, `S0`) 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -78,7 +78,8 @@ def _better(a: tuple, b: tuple | None) -> bool:
     return b is None or a[:2] > b[:2] or (a[:2] == b[:2] and a[2] < b[2])
 
 
-def assign_rings(cards: list[tuple[int, Sequence[tuple]]], people_total: int, penalty) -> tuple[dict, int]:
+def assign_rings(cards: list[tuple[int, Sequence[tuple]]], people_total: int,
+                 penalty: Callable[[int], int]) -> tuple[dict, int]:
     """The best ring assignment: ({space: ring indices filled}, unplaced people u).
 
     `cards` lists (space, fill options) in the tie-break order; `penalty(u)` is the objective's
@@ -108,7 +109,7 @@ def assign_rings(cards: list[tuple[int, Sequence[tuple]]], people_total: int, pe
 # ---- the whole city -----------------------------------------------------------------------------
 
 
-def penalty_function(objective: dict):
+def penalty_function(objective: dict) -> Callable[[int], int]:
     """u -> line 9 for objectives that depend on this player alone (else 0, applied later)."""
     entry = objective["penalty"]
     if entry["type"] == "per_unplaced":
