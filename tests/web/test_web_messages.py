@@ -217,7 +217,7 @@ def test_the_copy_search_finds_a_copied_name():
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_entry_hands_the_page_its_component_names(game_id):
-    from ludoteca.server.app import _game_entry
+    from ludoteca.server.routes import _game_entry
 
     entry = _game_entry(ludoteca.load(game_id).info, set())
     for lang in languages():
