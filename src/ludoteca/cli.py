@@ -35,6 +35,7 @@ from ludoteca.core import LudotecaError
 from ludoteca.core.messages import Catalogue, languages
 
 if TYPE_CHECKING:
+    from ludoteca.arena.match import MatchSpec
     from ludoteca.server.settings import Settings
 
 MESSAGES = Catalogue(__package__)
@@ -504,36 +505,14 @@ def arena(
     lang: str | None = LangOption,
 ) -> None:
     """Play seat-rotated bot tournaments and rate the bots (wins, seats, scores, Elo, plots)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
-
-    from ludoteca.arena import run_local, run_ray, schedule, summarise
-    from ludoteca.arena.match import parse_bot_spec
-    from ludoteca.arena.report import (
-        begin_run,
-        pairing_table,
-        results_table,
-        save_match,
-        seat_table,
-        write_outputs,
-    )
+    from ludoteca.arena import schedule, summarise
+    from ludoteca.arena.report import begin_run, pairing_table, results_table, seat_table, write_outputs
 
     lang = _lang(lang)
     game = _game(game_id, lang)
     names = [name.strip() for name in bots.split(",") if name.strip()]
     players = players or game.info.min_players
-    try:
-        if players not in game.info.player_counts:
-            raise LudotecaError(MESSAGES.message(
-                "arena.player_count", game=game.info.names, least=game.info.min_players,
-                most=game.info.max_players, count=players))
-        if not names:
-            raise LudotecaError(MESSAGES.message("arena.no_bots"))
-        for name in names:
-            parse_bot_spec(name, level, 0)
-        options = game.parse_options(option)
-        game.new_state(players, seed=seed, **options)
-    except LudotecaError as error:
-        _fail(error, lang)
+    options = _arena_options(game, names, players, option, seed, level, lang)
     settings = {
         "game": game_id,
         "bots": names,
@@ -555,17 +534,54 @@ def arena(
     if resume:
         console.print(say(lang, "arena.resumed", done=len(finished), games=games, folder=escape(str(out)),
                           left=len(specs)), highlight=False)
-    columns = (
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console) as progress:
-        task = progress.add_task(game.info.names[lang], total=games, completed=len(finished))
+    fresh = _play_matches(game, specs, out, games, len(finished), workers, ray_address, lang)
+    outcomes = sorted(finished + fresh, key=lambda outcome: outcome["index"])
+    stats = summarise(outcomes)
+    title = say(lang, "arena.title", game=game.info.names[lang], players=players, count=len(outcomes),
+                level=level)
+    console.print(results_table(stats, title, lang))
+    console.print(pairing_table(outcomes, lang))
+    console.print(seat_table(stats, outcomes, lang))
+    for path in write_outputs(out, outcomes, stats, settings, lang):
+        console.print(say(lang, "arena.wrote", path=escape(str(path))), highlight=False)
 
-        started = time.monotonic()
+
+def _arena_options(game: ludoteca.Game, names: list[str], players: int, option: list[str], seed: int,
+                   level: str, lang: str) -> dict[str, Any]:
+    """The game's options of an arena run, once every setting is checked (a bad one ends the
+    command with its message before any match is played or any file written)."""
+    from ludoteca.arena.match import parse_bot_spec
+
+    try:
+        if players not in game.info.player_counts:
+            raise LudotecaError(MESSAGES.message(
+                "arena.player_count", game=game.info.names, least=game.info.min_players,
+                most=game.info.max_players, count=players))
+        if not names:
+            raise LudotecaError(MESSAGES.message("arena.no_bots"))
+        for name in names:
+            parse_bot_spec(name, level, 0)
+        options = game.parse_options(option)
+        game.new_state(players, seed=seed, **options)
+    except LudotecaError as error:
+        _fail(error, lang)
+    return options
+
+
+def _play_matches(game: ludoteca.Game, specs: list[MatchSpec], out: Path, games: int, done_before: int,
+                  workers: int, ray_address: str | None, lang: str) -> list[dict]:
+    """Play `specs` on local processes or Ray, saving each match as it finishes, with a bar in a
+    terminal and a line per match in a log."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    from ludoteca.arena import run_local, run_ray
+    from ludoteca.arena.report import save_match
+
+    columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    started = time.monotonic()
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task(game.info.names[lang], total=games, completed=done_before)
 
         def done(outcome: dict) -> None:
             save_match(out, outcome)  # as it finishes: a stopped run keeps it (see --resume)
@@ -577,22 +593,12 @@ def arena(
 
         try:
             if ray_address:
-                fresh = run_ray(specs, ray_address, workers if ray_address == "local" else None, done)
-            else:
-                fresh = run_local(specs, workers, done)
+                return run_ray(specs, ray_address, workers if ray_address == "local" else None, done)
+            return run_local(specs, workers, done)
         except LudotecaError as error:
             _fail(error, lang)
         except ImportError as error:
             _fail(say(lang, "arena.no_ray", message=error), lang)
-    outcomes = sorted(finished + fresh, key=lambda outcome: outcome["index"])
-    stats = summarise(outcomes)
-    title = say(lang, "arena.title", game=game.info.names[lang], players=players, count=len(outcomes),
-                level=level)
-    console.print(results_table(stats, title, lang))
-    console.print(pairing_table(outcomes, lang))
-    console.print(seat_table(stats, outcomes, lang))
-    for path in write_outputs(out, outcomes, stats, settings, lang):
-        console.print(say(lang, "arena.wrote", path=escape(str(path))), highlight=False)
 
 
 def _match_line(outcome: dict, done: int, games: int, seconds: float, lang: str) -> str:
