@@ -11,7 +11,6 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
-from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -37,12 +36,12 @@ from .messages import MESSAGES
 from .people import People
 from .people import router as people_router
 from .pubsub import Listener
+from .routes import WEB
 from .settings import Settings
 from .store import Store, database_url, is_postgres
 from .tables import Conflict, Forbidden, NotFound, Tables, TooMany
 from .tasks import stopped, woken
 
-WEB = Path(__file__).resolve().parent.parent / "web"
 STATUS = {NotFound: 404, Forbidden: 403, Malformed: 403, IllegalAction: 409, Conflict: 409, TooMany: 429,
           TokenMissing: 422}
 

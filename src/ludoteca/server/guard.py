@@ -55,7 +55,8 @@ def _problem(error: Mapping[str, Any], lang: str) -> str:
     code = f"request.problem.{error['type']}"
     if code not in MESSAGES:
         return f"{field}: {error['msg']}"
-    context["expected"] = str(context.get("expected", "")).replace(" or ", MESSAGES.text("request.or", lang))
+    if "expected" in context:
+        context["expected"] = str(context["expected"]).replace(" or ", MESSAGES.text("request.or", lang))
     return f"{field}: {MESSAGES.text(code, lang, **context)}"
 
 

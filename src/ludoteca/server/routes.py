@@ -32,7 +32,7 @@ from .undo import UNDO_WORDS, take_back
 from .undo import answer as undo_answer
 
 log = logging.getLogger("ludoteca.server")
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent / "web"  # the pages, their scripts and renderers
 INT64 = 2**63
 OptionValue = bool | int | str | list[str]
 
