@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -61,6 +62,8 @@ def test_arena_command_prints_tables_and_writes_records_results_and_plots(tmp_pa
     )
     assert result.exit_code == 0, result.output
     assert "greedy" in result.output and "Elo" in result.output
+    if "COLUMNS" not in os.environ:  # a log is not 80 columns wide: no header is cut short
+        assert all(header in result.output for header in ("win % (95% CI)", "score ± sd", "s/move", "max s"))
     # not a terminal, so no bar: one line per finished match tells a log how far the run is
     lines = re.findall(r"^([12])/2 · match ([01]): (?:.+ won|drawn between .+) \(\d+–\d+\) · 0:\d\d:\d\d$",
                        result.output, re.MULTILINE)
