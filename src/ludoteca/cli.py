@@ -50,7 +50,6 @@ def default_lang() -> str:
 # The help of every command and option, in the environment's language.
 HELP = MESSAGES.table("help")[default_lang()]
 # The names the help and the errors give to what a person types (GAME, FILE), the same way.
-LOG_WIDTH = 160  # columns of the text written where the output is not a terminal
 NAME = MESSAGES.table("name")[default_lang()]
 # The kinds of value a parameter takes (Typer's <str>, <int>, <path>), the same way.
 TYPE = MESSAGES.table("type")[default_lang()]
@@ -262,6 +261,7 @@ app = typer.Typer(
     options_metavar=say(default_lang(), "cli.options_metavar"),  # the commands inherit it
     subcommand_metavar=say(default_lang(), "cli.subcommand_metavar"),
 )
+LOG_WIDTH = 160  # columns of the text written where the output is not a terminal
 console = Console()
 if not console.is_terminal and "COLUMNS" not in os.environ:
     # a log or a pipe is not 80 columns wide: results tables written there keep their columns whole
