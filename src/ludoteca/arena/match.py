@@ -44,6 +44,7 @@ _SEARCH_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "widen": ("widening", lambda text: None if text == "off" else float(text)),
     "prior": ("prior_weight", float),
     "explore": ("exploration", float),
+    "recheck": ("recheck", int),
     "seconds": ("seconds", float),
 }
 

@@ -33,6 +33,11 @@ What makes it scale with time:
   abandoned past the deadline, so no single iteration can run on unchecked;
 - early stop: the search ends as soon as the most visited root action cannot be overtaken by
   the iterations left, since the rest of the budget could not change the choice;
+- recheck (optional, `recheck=K`): the tree stops at `1 - RECHECK_SHARE` of the time, and the
+  rest goes to playouts to the end of the game from each of its K most visited root actions, on
+  the same samples and the same random draws for every one of them; the best mean outcome is
+  played. Leaves judged by the evaluation share its blind spots however deep the tree grows,
+  while a playout to the end is judged by the rules' own scoring;
 - no collector pauses: Python's full collections are held off while a move is searched. A
   search allocates many short-lived objects that reference counting frees at once (the tree
   has no cycles), and a full collection, which walks every object of the process, took 50 ms
@@ -88,6 +93,8 @@ FINISH_SHARE = 0.01  # share of a timed move kept for choosing the move and free
 SLOW_MEMORY = 0.9  # per iteration, how much of the slowest recent iteration's cost is remembered
 PLAYOUT_CHECK_EVERY = 16  # playout actions between two looks at the clock
 FULL_COLLECTIONS_HELD = 2**31 - 1  # the oldest generation's threshold while a move is searched
+RECHECK_SHARE = 0.3  # share of a rechecking search's time (or iterations) left for the recheck
+RECHECK_LEAST = 8  # playouts each candidate needs before the recheck may overturn the tree
 
 
 class _Deadline:
@@ -235,7 +242,9 @@ class MctsBot(Bot):
     (the game's `State.playout_action`) or "random". `widening`: the progressive widening rate
     (None: every legal action is tried before any is tried twice). `prior_weight`: how much the
     root's one-ply prior counts (it fades as 1 / (visits + 1)). `exploration`: the UCB constant
-    ("tuned": what the game declares, `Game.exploration`). `clock`: seconds, for tests.
+    ("tuned": what the game declares, `Game.exploration`). `recheck`: 0, or how many of the most
+    visited root actions are played to the end before choosing (see the module docstring).
+    `clock`: seconds, for tests.
     """
 
     name = "mcts"
@@ -251,6 +260,7 @@ class MctsBot(Bot):
         widening: float | None = WIDENING,
         prior_weight: float = PRIOR_WEIGHT,
         exploration: float | str = "tuned",
+        recheck: int = 0,
         clock: Clock = time.perf_counter,
     ):
         super().__init__(seed, level)
@@ -262,15 +272,19 @@ class MctsBot(Bot):
         if budget.iterations < 1:
             raise OptionError(MESSAGES.message("iterations", iterations=budget.iterations))
         _check_search_options(playout_limit, playout_policy, widening, prior_weight, exploration)
+        if type(recheck) is not int or recheck < 0 or recheck == 1:
+            raise OptionError(MESSAGES.message("recheck", recheck=repr(recheck)))
         self.budget = budget
         self.playout_limit = playout_limit
         self.informed = playout_policy == "informed"
         self.widening = widening
         self.prior_weight = prior_weight
         self.exploration = exploration
+        self.recheck = recheck
         self.clock = clock
         self.last_iterations = 0  # iterations of the last search (for benchmarks and logs)
         self.last_prior_size = 0  # root actions the last search valued for its prior
+        self.last_recheck = 0  # playouts per candidate in the last search's recheck
 
     def choose(self, state: State, player: int) -> Action:
         with _collector_paused():
@@ -279,7 +293,7 @@ class MctsBot(Bot):
     def _search(self, state: State, player: int) -> Action:
         deadline = _Deadline(self.clock, self.budget.seconds)
         legal = state.legal_actions(player)
-        self.last_iterations = self.last_prior_size = 0
+        self.last_iterations = self.last_prior_size = self.last_recheck = 0
         if len(legal) == 1:
             return legal[0]
         rng = random.Random(self.rng.getrandbits(64))
@@ -295,11 +309,14 @@ class MctsBot(Bot):
         leaf = _LeafValue()
         stop = deadline.passed if deadline.seconds is not None else None
         pace = _Pace(deadline.elapsed())
+        tree_share = 1 - RECHECK_SHARE if self.recheck else 1.0
+        iterations = self.budget.iterations if deadline.seconds is not None else round(
+            self.budget.iterations * tree_share)
         done = 0
-        while done < self.budget.iterations:
+        while done < iterations:
             if done:
                 pace.lap(deadline.elapsed())
-            if self._spent(root, player, deadline, done, pace):
+            if self._spent(root, player, deadline, done, pace, iterations, tree_share):
                 break
             sample = state.determinize(player, rng)
             sample.rng.seed(rng.getrandbits(64))
@@ -307,22 +324,61 @@ class MctsBot(Bot):
                 break
             done += 1
         self.last_iterations = done
-        return _most_visited(legal, root.stats.get(player, {}), prior, rng)
+        table = root.stats.get(player, {})
+        choice = _most_visited(legal, table, prior, rng)
+        if self.recheck and len(table) > 1:
+            choice = self._recheck(state, player, table, choice, rng, deadline, self.budget.iterations - done)
+        return choice
 
-    def _spent(self, root: _Node, player: int, deadline: _Deadline, done: int, pace: _Pace) -> bool:
-        """Whether to stop before iteration `done + 1`.
+    def _spent(self, root: _Node, player: int, deadline: _Deadline, done: int, pace: _Pace,
+               iterations: int, share: float) -> bool:
+        """Whether to stop before iteration `done + 1` of at most `iterations`.
 
-        Stop when the next iteration is expected to end past the search's time (see `_Pace`), or
-        when the choice is settled (checked every `SETTLED_CHECK_EVERY` iterations).
+        Stop when the next iteration is expected to end past `share` of the search's time (see
+        `_Pace`), or when the choice is settled (checked every `SETTLED_CHECK_EVERY` iterations).
         """
-        if not deadline.allows(pace.next_cost(), elapsed=pace.last):
+        if not deadline.allows(pace.next_cost(), share, elapsed=pace.last):
             return True
         if not done or done % SETTLED_CHECK_EVERY:
             return False
-        left = self.budget.iterations - done
+        left = iterations - done
         if deadline.search_seconds is not None and pace.mean > 0:
-            left = min(left, int((deadline.search_seconds - pace.last) / pace.mean) + 1)
+            left = min(left, int((deadline.search_seconds * share - pace.last) / pace.mean) + 1)
         return _settled(root.stats[player], left)
+
+    def _recheck(self, state: State, player: int, table: dict[Action, list[float]], choice: Action,
+                 rng: random.Random, deadline: _Deadline, limit: int) -> Action:
+        """The best by playouts to the end of the tree's `recheck` most visited root actions
+        (`choice`, the tree's own, kept on a tie or when too few playouts fit the time left).
+
+        Each round samples one position and plays every candidate from it with the same random
+        draws, so the candidates' outcomes differ by the move more than by the luck of the deal.
+        An untimed search plays `limit` playouts in all (its iterations left for the recheck).
+        """
+        others = sorted((a for a in table if a != choice), key=lambda action: table[action][0], reverse=True)
+        candidates = [choice, *others[:self.recheck - 1]]  # the tree's choice first: it wins ties
+        totals = dict.fromkeys(candidates, 0.0)
+        stop = deadline.passed if deadline.seconds is not None else None
+        pace = _Pace(deadline.elapsed())
+        rounds = tried = 0
+        while deadline.seconds is not None or (tried + 1) * len(candidates) <= limit:
+            if tried:
+                pace.lap(deadline.elapsed())
+            if not deadline.allows(pace.next_cost(), elapsed=pace.last):
+                break
+            tried += 1
+            sample = state.determinize(player, rng)
+            if not all(sample.is_legal(action, player) for action in candidates):
+                continue  # a sample where a root action is not allowed (hidden information)
+            try:
+                outcomes = _outcomes(sample, player, candidates, rng, self.informed, stop)
+            except _OutOfTime:
+                break
+            for action, outcome in zip(candidates, outcomes, strict=True):
+                totals[action] += outcome
+            rounds += 1
+        self.last_recheck = rounds
+        return max(candidates, key=totals.__getitem__) if rounds >= RECHECK_LEAST else choice
 
     def _iterate(
         self,
@@ -374,6 +430,26 @@ class MctsBot(Bot):
                 entry[0] += 1
                 entry[1] += rewards[seat]
         return True
+
+
+def _outcomes(sample: State, player: int, candidates: list[Action], rng: random.Random, informed: bool,
+              stop: Callable[[], bool] | None) -> list[float]:
+    """`player`'s outcome of each candidate played from `sample` to the end, every line with the
+    same chance draws and the same playout draws."""
+    chance, moves = rng.getrandbits(64), rng.getrandbits(64)
+    outcomes = []
+    for action in candidates:
+        line, draws = sample.clone(), random.Random(moves)
+        line.rng.seed(chance)
+        # the other seats of a simultaneous round choose before the candidate is applied
+        choices = [(player, action)] + [(seat, _policy_action(line, seat, draws, informed))
+                                        for seat in line.to_move if seat != player]
+        for seat, move in choices:
+            if seat in line.to_move:
+                line.apply(move, seat)
+        playout(line, draws, None, informed, stop)
+        outcomes.append(outcome_rewards(line)[player])
+    return outcomes
 
 
 @contextmanager
@@ -483,16 +559,17 @@ def playout(
             checked = moves
             if stop():
                 raise _OutOfTime
-        seats = state.to_move
-        if informed:
-            choices = [(seat, state.playout_action(seat, rng)) for seat in seats]
-        else:
-            choices = [(seat, rng.choice(state.legal_actions(seat))) for seat in seats]
+        choices = [(seat, _policy_action(state, seat, rng, informed)) for seat in state.to_move]
         for seat, action in choices:
             if seat in state.to_move:
                 state.apply(action, seat)
                 moves += 1
     return moves
+
+
+def _policy_action(state: State, seat: int, rng: random.Random, informed: bool) -> Action:
+    """The playout policy's move: the game's informed one, or uniformly random."""
+    return state.playout_action(seat, rng) if informed else rng.choice(state.legal_actions(seat))
 
 
 def random_playout(state: State, rng: random.Random, limit: int | None = None) -> int:
