@@ -124,15 +124,16 @@ def test_a_bot_spec_names_its_own_level_budget_and_search_options():
     assert (tuned.playout_limit, tuned.informed, tuned.widening) == (None, False, None)
     timed = parse_bot_spec("mcts+depth=8+widen=3+seconds=0.3", "normal", seed=1)
     assert (timed.playout_limit, timed.widening, timed.budget.seconds) == (8, 3.0, 0.3)
-    leaves = parse_bot_spec("mcts+depth=turn+prior=4+explore=0.3", "normal", seed=1)
+    leaves = parse_bot_spec("mcts+depth=turn+prior=4+explore=0.3+recheck=2", "normal", seed=1)
     assert (leaves.playout_limit, leaves.prior_weight, leaves.exploration) == ("turn", 4.0, 0.3)
+    assert leaves.recheck == 2
     assert parse_bot_spec("greedy@hard", "normal", seed=1).name == "greedy"
 
 
 @pytest.mark.parametrize(
     "spec",
     ["mcts@godlike", "mcts:x", "mcts+depth=deep", "mcts+prior=-1", "mcts+prior=x", "mcts+colour=red",
-     "mcts+depth", "greedy:30"],
+     "mcts+depth", "mcts+recheck=1", "mcts+recheck=two", "greedy:30"],
 )
 def test_a_bad_bot_spec_is_refused_with_the_syntax(spec):
     from ludoteca.arena.match import parse_bot_spec

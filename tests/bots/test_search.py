@@ -358,3 +358,60 @@ def test_a_playout_to_the_end_runs_whole_under_an_iteration_budget():
     bot = MctsBot(seed=1, iterations=3, playout_limit=None, clock=clock)
     bot.choose(state, 0)
     assert bot.last_iterations == 3 and clock.now > 0.4, "no time limit: every playout ends the game"
+
+
+def _long_lines_the_evaluation_misjudges(length: int = 60) -> Tree:
+    """`trap` and `good` each start a line of `length` forced moves, too long for a small tree
+    to reach the end: the evaluation rates the trap's line higher all the way, but it ends in a
+    loss for seat 0, and the good line in a win. Only playouts to the end see it."""
+    moves: dict[str, tuple[int, dict[str, str]]] = {"root": (0, {"trap": "T0", "good": "G0"})}
+    values = {}
+    for line, value, end in (("T", 1.0, "seat 1 wins"), ("G", 0.5, "seat 0 wins")):
+        for k in range(length):
+            following = f"{line}{k + 1}" if k + 1 < length else end
+            moves[f"{line}{k}"] = (k % 2 + 1) % 2, {"on": following}
+            values[f"{line}{k}"] = value
+    return Tree(moves=moves, winners={"seat 0 wins": 0, "seat 1 wins": 1}, values=values)
+
+
+def test_a_recheck_by_playouts_to_the_end_overturns_a_misjudging_evaluation():
+    state = tree_state(_long_lines_the_evaluation_misjudges())
+    fooled = [str(MctsBot(seed=s, iterations=60, playout_limit=0).choose(state, 0)) for s in SEEDS]
+    assert fooled == ["trap"] * len(SEEDS), "leaves judged at once must be fooled by the evaluation"
+    rechecked = []
+    for seed in SEEDS:
+        bot = MctsBot(seed=seed, iterations=60, playout_limit=0, recheck=2)
+        rechecked.append(str(bot.choose(state, 0)))
+        # the tree gets at most 70% (fewer once its choice is settled), the recheck the rest
+        assert bot.last_iterations <= 42 and bot.last_recheck == (60 - bot.last_iterations) // 2
+    assert rechecked == ["good"] * len(SEEDS)
+
+
+def test_a_recheck_keeps_the_tree_choice_when_too_few_playouts_fit():
+    state = tree_state(_long_lines_the_evaluation_misjudges())
+    bot = MctsBot(seed=1, iterations=20, playout_limit=0, recheck=2)  # 6 iterations left: 3 rounds
+    assert str(bot.choose(state, 0)) == "trap" and bot.last_recheck == 3
+
+
+@pytest.mark.parametrize("seconds", [0.05, 0.5, 2.0])
+def test_a_timed_move_with_a_recheck_stays_within_its_seconds(seconds):
+    clock = FakeClock()
+    state = tree_state(_wide_costly_position(clock))
+    bot = MctsBot(seed=1, iterations=10**6, seconds=seconds, recheck=3, clock=clock)
+    assert bot.choose(state, 0) in state.legal_actions(0)
+    assert clock.now <= seconds * 1.1, f"the move took {clock.now:.3f} s of a {seconds} s budget"
+    if seconds >= 0.5:
+        assert bot.last_recheck >= 8, "the recheck must get its share of the time"
+
+
+def test_a_recheck_in_a_simultaneous_round_never_sees_the_other_seat_s_pick():
+    state = MatchGame().new_state(2, seed=1)
+    state.apply(Add(1), 0)  # seat 0's pick, secret until seat 1 has picked
+    picks = {str(MctsBot(seed=s, iterations=200, recheck=2).choose(state, 1)) for s in SEEDS}
+    assert picks == {"add 1", "add 2"}, "a bot that saw seat 0's pick would always match it"
+
+
+@pytest.mark.parametrize("recheck", [1, -1, 2.0, "2", True])
+def test_a_bad_recheck_is_refused_by_name(recheck):
+    with pytest.raises(OptionError, match="recheck"):
+        MctsBot(seed=1, recheck=recheck)
