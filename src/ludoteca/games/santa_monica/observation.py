@@ -14,16 +14,19 @@ seats from the observing one in turn order:
   (locals, tourists, VIPs, footprints; / 30), the deck size (/ 80), the phase (9, one-hot),
   the final round, passes (/ players), and whether the observing seat is to move.
 
-Speed: the vector is built as bytes, and a city's cards (with its tile) are a block remembered by
-their values, copied in whole: a new block is the block of the same city one card smaller plus
-that card (a take or pick appends to the city). People, footprints, the display and the table's
-counters change at nearly every action, so they are written slot by slot (through a memoryview,
-which costs less per slot than numpy's item assignment).
+Speed: the vector is built as bytes. A city's cards (with its tile) are a block remembered by
+their values: a new block is the block of the same city one card smaller plus that card (a take
+or pick appends to the city). Each seat's whole block (cards, people, footprints, sand) is also
+kept as last written, with the values it was written from, and copied in whole while they stay
+the same: most actions change the acting seat alone, so about half the seat blocks of a game are
+copies. The display and the table's counters change at nearly every action, so they are written
+slot by slot (through a memoryview, which costs less per slot than numpy's item assignment).
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -73,6 +76,8 @@ class _Layout:
         self.display_slots = tuple(range(first, first + 2 * _DISPLAY))
         self.table_slots = _table_slots(c, self.table_at)
         self.face_index = c.face_index
+        # each seat's last block and the values it was written from (`_write_seat`)
+        self.last_seats: list[tuple[tuple, bytes] | None] = [None] * num_players
 
 
 @cache
@@ -98,26 +103,42 @@ def observe(state: SantaMonicaState, player: int) -> np.ndarray:
 
 def _write_seat(vector: bytearray, slots: memoryview[float], lay: _Layout, state: SantaMonicaState, seat: int,
                 order: int) -> None:
-    """A seat's block (its cards copied in whole), and its cards in the where-table's column
-    `order`. People and footprints move at nearly every action, so they are written one by one."""
-    city = state.cities[seat]
+    """A seat's block, and its cards in the where-table's column `order`.
+
+    Most actions change one seat only, so each seat's last block is kept (`_Layout.last_seats`)
+    with every value it was written from, and copied in whole while they stay the same."""
+    city, people = state.cities[seat], state.people[seat]
     spaces, cards = tuple(city), tuple(city.values())
-    at = order * lay.seat_size
-    vector[4 * at:4 * (at + lay.seat_size)] = _city_cards(lay, state.tiles[seat], spaces, cards)
+    key = (state.tiles[seat], spaces, cards, tuple(people), tuple(chain.from_iterable(people.values())),
+           tuple(state.footprints[seat]), state.sand[seat])
+    last = lay.last_seats[seat]
+    if last is None or last[0] != key:
+        last = lay.last_seats[seat] = key, _seat_block(lay, state, seat, spaces, cards)
+    at = 4 * order * lay.seat_size
+    vector[at:at + len(last[1])] = last[1]
+    column = lay.where_at + order  # card 0's "in this seat's city"
+    for card in cards:
+        if card >= 0:
+            slots[column + card * lay.places] = 1.0
+
+
+def _seat_block(lay: _Layout, state: SantaMonicaState, seat: int, spaces: tuple[int, ...],
+                cards: tuple[int, ...]) -> bytes:
+    """A seat's block: its cards and tile copied in whole, then its people, footprints and sand."""
+    block = bytearray(_city_cards(lay, state.tiles[seat], spaces, cards))
+    slots = memoryview(block).cast("f")
     starts = lay.space_starts
-    people_at = at + lay.per_space - 1 - _KINDS
+    people_at = lay.per_space - 1 - _KINDS
     for space, (locals_, tourists, vips) in state.people[seat].items():
         here = people_at + starts[space]
         slots[here] = locals_ / 4
         slots[here + 1] = tourists / 4
         slots[here + 2] = vips / 4
     for card in state.footprints[seat]:
-        slots[at + starts[spaces[cards.index(card)]] + lay.per_space - 1] = 1.0
-    slots[at + lay.seat_size - 2] = state.sand[seat] / 10
-    column = lay.where_at + order  # card 0's "in this seat's city"
-    for card in cards:
-        if card >= 0:
-            slots[column + card * lay.places] = 1.0
+        slots[starts[spaces[cards.index(card)]] + lay.per_space - 1] = 1.0
+    slots[lay.seat_size - 2] = state.sand[seat] / 10
+    slots.release()
+    return bytes(block)
 
 
 @lru_cache(maxsize=_CITIES_KEPT)
