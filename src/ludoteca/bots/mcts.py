@@ -327,7 +327,8 @@ class MctsBot(Bot):
         table = root.stats.get(player, {})
         choice = _most_visited(legal, table, prior, rng)
         if self.recheck and len(table) > 1:
-            choice = self._recheck(state, player, table, choice, rng, deadline, self.budget.iterations - done)
+            choice = self._recheck(state, player, legal, table, choice, rng, deadline,
+                                   self.budget.iterations - done)
         return choice
 
     def _spent(self, root: _Node, player: int, deadline: _Deadline, done: int, pace: _Pace,
@@ -346,8 +347,8 @@ class MctsBot(Bot):
             left = min(left, int((deadline.search_seconds * share - pace.last) / pace.mean) + 1)
         return _settled(root.stats[player], left)
 
-    def _recheck(self, state: State, player: int, table: dict[Action, list[float]], choice: Action,
-                 rng: random.Random, deadline: _Deadline, limit: int) -> Action:
+    def _recheck(self, state: State, player: int, legal: list[Action], table: dict[Action, list[float]],
+                 choice: Action, rng: random.Random, deadline: _Deadline, limit: int) -> Action:
         """The best by playouts to the end of the tree's `recheck` most visited root actions
         (`choice`, the tree's own, kept on a tie or when too few playouts fit the time left).
 
@@ -355,7 +356,9 @@ class MctsBot(Bot):
         draws, so the candidates' outcomes differ by the move more than by the luck of the deal.
         An untimed search plays `limit` playouts in all (its iterations left for the recheck).
         """
-        others = sorted((a for a in table if a != choice), key=lambda action: table[action][0], reverse=True)
+        allowed = set(legal)  # a sample's root may allow actions the real position does not
+        others = sorted((a for a in table if a != choice and a in allowed), key=lambda a: table[a][0],
+                        reverse=True)
         candidates = [choice, *others[:self.recheck - 1]]  # the tree's choice first: it wins ties
         totals = dict.fromkeys(candidates, 0.0)
         stop = deadline.passed if deadline.seconds is not None else None
