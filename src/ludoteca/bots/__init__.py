@@ -40,7 +40,7 @@ __all__ = [
 def make_bot(name: str, level: str = "normal", seed: int | None = None, **budget: Any) -> Bot:
     """The bot called `name` at `level`; MCTS also takes `iterations=`, `seconds=` and the search
     options of `MctsBot` (`playout_limit=`, `playout_policy=`, `widening=`, `prior_weight=`,
-    `exploration=`)."""
+    `exploration=`, `recheck=`)."""
     if name not in BOTS:
         raise OptionError(MESSAGES.message("unknown_bot", name=repr(name), bots=", ".join(BOTS)))
     if budget and BOTS[name] is not MctsBot:
