@@ -415,3 +415,35 @@ def test_a_recheck_in_a_simultaneous_round_never_sees_the_other_seat_s_pick():
 def test_a_bad_recheck_is_refused_by_name(recheck):
     with pytest.raises(OptionError, match="recheck"):
         MctsBot(seed=1, recheck=recheck)
+
+
+def _two_coin_flips() -> Tree:
+    """`a` and `b` are worth the same: each ends in a coin flip by seat 1's random playout move,
+    `a` after one forced move more, so the two flips use different draws of the same playouts."""
+    flip = {"x": "seat 0 wins", "y": "seat 1 wins"}
+    return Tree(moves={"root": (0, {"a": "A0", "b": "B1"}), "A0": (1, {"on": "A1"}),
+                       "A1": (1, flip), "B1": (1, flip)},
+                winners={"seat 0 wins": 0, "seat 1 wins": 1})
+
+
+class _Watched(MctsBot):
+    """Records whether the recheck overturned the tree's choice."""
+
+    overturned: list[bool] = []
+
+    def _recheck(self, state, player, legal, table, choice, *rest):
+        final = super()._recheck(state, player, legal, table, choice, *rest)
+        self.overturned.append(final != choice)
+        return final
+
+
+def test_a_recheck_does_not_overturn_the_tree_on_noise():
+    """Playouts tell `a` from `b` by chance alone: the tree's choice stands unless a candidate
+    wins by more than `RECHECK_Z` standard errors (a recheck by the best mean alone overturns the
+    tree at about half the seeds here)."""
+    state = tree_state(_two_coin_flips())
+    _Watched.overturned = []
+    for seed in range(40):
+        _Watched(seed=seed, iterations=200, playout_limit=0, recheck=2).choose(state, 0)
+    assert len(_Watched.overturned) == 40
+    assert sum(_Watched.overturned) <= 3, f"overturned at {sum(_Watched.overturned)} of 40 seeds"

@@ -36,8 +36,9 @@ What makes it scale with time:
 - recheck (optional, `recheck=K`): the tree stops at `1 - RECHECK_SHARE` of the time, and the
   rest goes to playouts to the end of the game from each of its K most visited root actions, on
   the same samples and the same random draws for every one of them; the best mean outcome is
-  played. Leaves judged by the evaluation share its blind spots however deep the tree grows,
-  while a playout to the end is judged by the rules' own scoring;
+  played if it beats the tree's choice by more than chance would (`RECHECK_Z` standard errors of
+  the round-by-round gain). Leaves judged by the evaluation share its blind spots however deep
+  the tree grows, while a playout to the end is judged by the rules' own scoring;
 - no collector pauses: Python's full collections are held off while a move is searched. A
   search allocates many short-lived objects that reference counting frees at once (the tree
   has no cycles), and a full collection, which walks every object of the process, took 50 ms
@@ -50,6 +51,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -95,6 +97,7 @@ PLAYOUT_CHECK_EVERY = 16  # playout actions between two looks at the clock
 FULL_COLLECTIONS_HELD = 2**31 - 1  # the oldest generation's threshold while a move is searched
 RECHECK_SHARE = 0.3  # share of a rechecking search's time (or iterations) left for the recheck
 RECHECK_LEAST = 8  # playouts each candidate needs before the recheck may overturn the tree
+RECHECK_Z = 2.0  # standard errors by which a candidate's mean gain must beat the tree's choice
 
 
 class _Deadline:
@@ -350,7 +353,8 @@ class MctsBot(Bot):
     def _recheck(self, state: State, player: int, legal: list[Action], table: dict[Action, list[float]],
                  choice: Action, rng: random.Random, deadline: _Deadline, limit: int) -> Action:
         """The best by playouts to the end of the tree's `recheck` most visited root actions
-        (`choice`, the tree's own, kept on a tie or when too few playouts fit the time left).
+        (`choice`, the tree's own, kept unless another beats it by more than chance, and when too
+        few playouts fit the time left).
 
         Each round samples one position and plays every candidate from it with the same random
         draws, so the candidates' outcomes differ by the move more than by the luck of the deal.
@@ -360,10 +364,10 @@ class MctsBot(Bot):
         others = sorted((a for a in table if a != choice and a in allowed), key=lambda a: table[a][0],
                         reverse=True)
         candidates = [choice, *others[:self.recheck - 1]]  # the tree's choice first: it wins ties
-        totals = dict.fromkeys(candidates, 0.0)
+        results: list[list[float]] = []  # per round, each candidate's outcome
         stop = deadline.passed if deadline.seconds is not None else None
         pace = _Pace(deadline.elapsed())
-        rounds = tried = 0
+        tried = 0
         while deadline.seconds is not None or (tried + 1) * len(candidates) <= limit:
             if tried:
                 pace.lap(deadline.elapsed())
@@ -377,11 +381,9 @@ class MctsBot(Bot):
                 outcomes = _outcomes(sample, player, candidates, rng, self.informed, stop)
             except _OutOfTime:
                 break
-            for action, outcome in zip(candidates, outcomes, strict=True):
-                totals[action] += outcome
-            rounds += 1
-        self.last_recheck = rounds
-        return max(candidates, key=totals.__getitem__) if rounds >= RECHECK_LEAST else choice
+            results.append(outcomes)
+        self.last_recheck = len(results)
+        return _rechecked_choice(candidates, results) if len(results) >= RECHECK_LEAST else choice
 
     def _iterate(
         self,
@@ -433,6 +435,25 @@ class MctsBot(Bot):
                 entry[0] += 1
                 entry[1] += rewards[seat]
         return True
+
+
+def _rechecked_choice(candidates: list[Action], results: list[list[float]]) -> Action:
+    """The candidate of best mean outcome over the recheck's rounds if its gain over the tree's
+    choice (`candidates[0]`), round by round, is above `RECHECK_Z` standard errors; else the
+    tree's choice.
+
+    Why: two moves of nearly equal worth are told apart by the noise of the playouts, and an
+    overturn on noise throws away the tree's judgement: in Santa Monica the recheck without this
+    test overturned a third of the hard level's decisions, several on gains of under one standard
+    error, and made the hard level weaker (docs/BOTS.md)."""
+    rounds = len(results)
+    means = [sum(column) / rounds for column in zip(*results, strict=True)]
+    best = max(range(len(candidates)), key=means.__getitem__)  # the first on a tie: the tree's
+    if best == 0:
+        return candidates[0]
+    gains = [outcomes[best] - outcomes[0] for outcomes in results]
+    error = statistics.stdev(gains) / math.sqrt(rounds)
+    return candidates[best] if means[best] - means[0] > RECHECK_Z * error else candidates[0]
 
 
 def _outcomes(sample: State, player: int, candidates: list[Action], rng: random.Random, informed: bool,
