@@ -427,13 +427,13 @@ def _two_coin_flips() -> Tree:
 
 
 class _Watched(MctsBot):
-    """Records whether the recheck overturned the tree's choice."""
+    """Records whether its last recheck overturned the tree's choice (None: no recheck ran)."""
 
-    overturned: list[bool] = []
+    overturned: bool | None = None
 
     def _recheck(self, state, player, legal, table, choice, *rest):
         final = super()._recheck(state, player, legal, table, choice, *rest)
-        self.overturned.append(final != choice)
+        self.overturned = final != choice
         return final
 
 
@@ -442,8 +442,10 @@ def test_a_recheck_does_not_overturn_the_tree_on_noise():
     wins by more than `RECHECK_Z` standard errors (a recheck by the best mean alone overturns the
     tree at about half the seeds here)."""
     state = tree_state(_two_coin_flips())
-    _Watched.overturned = []
+    overturned = []
     for seed in range(40):
-        _Watched(seed=seed, iterations=200, playout_limit=0, recheck=2).choose(state, 0)
-    assert len(_Watched.overturned) == 40
-    assert sum(_Watched.overturned) <= 3, f"overturned at {sum(_Watched.overturned)} of 40 seeds"
+        bot = _Watched(seed=seed, iterations=200, playout_limit=0, recheck=2)
+        bot.choose(state, 0)
+        overturned.append(bot.overturned)
+    assert None not in overturned, "every search must have reached its recheck"
+    assert sum(overturned) <= 3, f"overturned at {sum(overturned)} of 40 seeds"
